@@ -1,0 +1,185 @@
+/**
+ * The only reader of process.env. Everything else receives the frozen Config.
+ * Each variable is documented in README.md ("Configuration").
+ */
+
+export type FailMode = 'open' | 'closed';
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  /** PostgreSQL schema to use (created if missing); null uses the server's search_path. */
+  readonly databaseSchema: string | null;
+  readonly redisUrl: string | null;
+  readonly publicScheme: 'http' | 'https';
+  /** Host names (without port) answered; any other Host gets 421. Null answers every host. */
+  readonly allowedHosts: readonly string[] | null;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  readonly tokenTtlSeconds: number;
+  /** How long a validated bearer token may be served from memory before it is checked again. */
+  readonly tokenCacheTtlMs: number;
+  readonly defaultRateLimitPerMinute: number;
+  readonly defaultQuotaPerDay: number;
+  /** What a request does when the shared limiter store (Redis) cannot be reached. */
+  readonly rateLimitFailMode: FailMode;
+  readonly authFailureLimit: number;
+  readonly authFailureWindowSeconds: number;
+  /** Key for the keyed hashes of privacy identifiers; generated and kept in the database when unset. */
+  readonly identifierHashKey: string | null;
+  readonly worker: {
+    readonly enabled: boolean;
+    readonly pollIntervalMs: number;
+    readonly leaseMs: number;
+    readonly batchSize: number;
+    /** Requests one worker process carries out at the same time. */
+    readonly concurrency: number;
+  };
+  readonly privacy: {
+    readonly listDays: number;
+    readonly retentionDays: number;
+    readonly exportRetentionDays: number;
+  };
+  readonly bodyLimitBytes: number;
+  readonly shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const value = Number(raw.trim());
+  if (value < min || value > max)
+    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function readBool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `expected true or false, got "${env[name]}"`);
+}
+
+function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+function readDatabaseUrl(env: Env): string {
+  const raw = env.DATABASE_URL?.trim() || 'sqlite:./var/app.db';
+  if (raw.startsWith('sqlite:') && raw.length > 'sqlite:'.length) return raw;
+  if (/^postgres(ql)?:\/\/.+/.test(raw)) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// URL');
+    }
+    return raw;
+  }
+  throw new ConfigError('DATABASE_URL', 'expected sqlite:PATH, sqlite::memory: or postgres://...');
+}
+
+function readSchema(env: Env): string | null {
+  const raw = env.DATABASE_SCHEMA?.trim();
+  if (!raw) return null;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw))
+    throw new ConfigError('DATABASE_SCHEMA', 'expected a lower-case SQL identifier');
+  return raw;
+}
+
+function readRedisUrl(env: Env): string | null {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return null;
+  if (!/^rediss?:\/\/.+/.test(raw))
+    throw new ConfigError('REDIS_URL', 'expected redis://... or rediss://...');
+  return raw;
+}
+
+function readHosts(env: Env): readonly string[] | null {
+  const raw = env.ALLOWED_HOSTS?.trim();
+  if (!raw) return null;
+  const hosts = raw
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const h of hosts) {
+    if (!/^[a-z0-9.-]+$/.test(h)) throw new ConfigError('ALLOWED_HOSTS', `"${h}" is not a host name`);
+  }
+  return Object.freeze(hosts);
+}
+
+function readHashKey(env: Env): string | null {
+  const raw = env.IDENTIFIER_HASH_KEY?.trim();
+  if (!raw) return null;
+  if (raw.length < 32) throw new ConfigError('IDENTIFIER_HASH_KEY', 'must be at least 32 characters');
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const config: Config = {
+    port: readInt(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST?.trim() || '0.0.0.0',
+    databaseUrl: readDatabaseUrl(env),
+    databaseSchema: readSchema(env),
+    redisUrl: readRedisUrl(env),
+    publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),
+    allowedHosts: readHosts(env),
+    trustProxy: readBool(env, 'TRUST_PROXY', false),
+    logLevel: readEnum(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      'info',
+    ),
+    tokenTtlSeconds: readInt(env, 'TOKEN_TTL_SECONDS', 3600, 60, 86400),
+    tokenCacheTtlMs: readInt(env, 'TOKEN_CACHE_TTL_MS', 5000, 0, 60000),
+    defaultRateLimitPerMinute: readInt(env, 'DEFAULT_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
+    defaultQuotaPerDay: readInt(env, 'DEFAULT_QUOTA_PER_DAY', 100_000, 1, 1_000_000_000),
+    rateLimitFailMode: readEnum(env, 'RATE_LIMIT_FAIL_MODE', ['open', 'closed'] as const, 'closed'),
+    authFailureLimit: readInt(env, 'AUTH_FAILURE_LIMIT', 10, 1, 100_000),
+    authFailureWindowSeconds: readInt(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300, 1, 86400),
+    identifierHashKey: readHashKey(env),
+    worker: {
+      enabled: readBool(env, 'WORKER_ENABLED', true),
+      pollIntervalMs: readInt(env, 'WORKER_POLL_INTERVAL_MS', 500, 10, 600_000),
+      leaseMs: readInt(env, 'WORKER_LEASE_MS', 30_000, 100, 3_600_000),
+      batchSize: readInt(env, 'WORKER_BATCH_SIZE', 500, 1, 100_000),
+      concurrency: readInt(env, 'WORKER_CONCURRENCY', 4, 1, 64),
+    },
+    privacy: {
+      listDays: readInt(env, 'PRIVACY_LIST_DAYS', 30, 1, 3650),
+      retentionDays: readInt(env, 'PRIVACY_RETENTION_DAYS', 90, 1, 3650),
+      exportRetentionDays: readInt(env, 'PRIVACY_EXPORT_RETENTION_DAYS', 30, 1, 3650),
+    },
+    bodyLimitBytes: readInt(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
+    shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+  };
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,109 @@
+/**
+ * One catalog of error codes. Services and domain code throw AppError with a code from here;
+ * only the HTTP layer turns an AppError into a response body, in the shape of the API it serves
+ * (JSON:API errors, RFC 9457 problem details, or RFC 6749 §5.2 OAuth errors).
+ */
+
+export interface ErrorSpec {
+  readonly status: number;
+  readonly title: string;
+  /** RFC 6749 §5.2 / RFC 6750 §3.1 error code used when the token service renders it. */
+  readonly oauth?: string;
+}
+
+export const errorCatalog = {
+  INVALID_REQUEST: { status: 400, title: 'Invalid request', oauth: 'invalid_request' },
+  INVALID_PROPERTY_VALUE: { status: 400, title: 'Invalid property value', oauth: 'invalid_request' },
+  MISSING_PROPERTY: { status: 400, title: 'Missing property', oauth: 'invalid_request' },
+  INVALID_JSON: { status: 400, title: 'Malformed JSON body', oauth: 'invalid_request' },
+  INVALID_QUERY_PARAMETER: { status: 400, title: 'Invalid query parameter', oauth: 'invalid_request' },
+  DUPLICATE_RESPONSE: { status: 400, title: 'Duplicate response', oauth: 'invalid_request' },
+  UNKNOWN_REVIEW: { status: 400, title: 'Unknown review', oauth: 'invalid_request' },
+  UNKNOWN_CLIENT_NAME: { status: 400, title: 'Client name not allowed', oauth: 'invalid_request' },
+  UNSUPPORTED_GRANT_TYPE: { status: 400, title: 'Unsupported grant type', oauth: 'unsupported_grant_type' },
+  INVALID_SCOPE: { status: 400, title: 'Invalid scope', oauth: 'invalid_scope' },
+  INVALID_CLIENT: { status: 401, title: 'Client authentication failed', oauth: 'invalid_client' },
+  // RFC 6749 §5.2: an authenticated client that may not use the grant (a revoked application).
+  UNAUTHORIZED_CLIENT: { status: 400, title: 'Client not authorized', oauth: 'unauthorized_client' },
+  UNAUTHORIZED: {
+    status: 401,
+    title: 'Credentials are required to access this resource.',
+    oauth: 'invalid_token',
+  },
+  INVALID_TOKEN: { status: 401, title: 'The access token is invalid or has expired', oauth: 'invalid_token' },
+  DEVELOPER_INACTIVE: { status: 403, title: 'Developer Inactive', oauth: 'unauthorized_client' },
+  FORBIDDEN: { status: 403, title: 'Forbidden', oauth: 'unauthorized_client' },
+  NOT_FOUND: { status: 404, title: 'Not found' },
+  RESPONSE_NOT_FOUND: { status: 404, title: 'Client Response Id does not exist' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
+  NOT_ACCEPTABLE: { status: 406, title: 'Not acceptable' },
+  CONFLICT: { status: 409, title: 'Conflict' },
+  PENDING_REQUEST_EXISTS: {
+    status: 409,
+    title: 'A request for this end user is already pending',
+  },
+  EXPORT_NOT_READY: { status: 409, title: 'The export is not ready yet' },
+  GONE: { status: 410, title: 'Gone' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Request body too large', oauth: 'invalid_request' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', oauth: 'invalid_request' },
+  MISDIRECTED_REQUEST: { status: 421, title: 'Misdirected request' },
+  RATE_LIMITED: { status: 429, title: 'Rate limit exceeded', oauth: 'slow_down' },
+  QUOTA_EXCEEDED: { status: 429, title: 'Quota exceeded', oauth: 'slow_down' },
+  TOO_MANY_FAILED_ATTEMPTS: {
+    status: 429,
+    title: 'Too many failed authentication attempts',
+    oauth: 'slow_down',
+  },
+  INTERNAL: { status: 500, title: 'Internal server error', oauth: 'server_error' },
+  SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable', oauth: 'temporarily_unavailable' },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export interface AppErrorOptions {
+  /** Human-readable explanation specific to this occurrence. Never contains secrets or identifiers. */
+  detail?: string;
+  /** The offending input member, e.g. "attributes.response" or "emailAddress". */
+  field?: string;
+  /** Where the offending input was: body pointer or query parameter. */
+  source?: { pointer?: string; parameter?: string; header?: string };
+  /** Extra response headers (Retry-After, WWW-Authenticate, ...). */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly title: string;
+  readonly detail: string | undefined;
+  readonly field: string | undefined;
+  readonly source: AppErrorOptions['source'];
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    const spec: ErrorSpec = errorCatalog[code];
+    super(options.detail ?? spec.title, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = spec.status;
+    this.title = spec.title;
+    this.detail = options.detail;
+    this.field = options.field;
+    this.source = options.source;
+    this.headers = options.headers ?? {};
+  }
+
+  get oauthError(): string {
+    return (errorCatalog[this.code] as ErrorSpec).oauth ?? 'invalid_request';
+  }
+
+  /** Slug used in problem `type` URIs: stable, derived from the code. */
+  get slug(): string {
+    return this.code.toLowerCase().replaceAll('_', '-');
+  }
+}
+
+export function isAppError(err: unknown): err is AppError {
+  return err instanceof AppError;
+}

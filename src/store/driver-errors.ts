@@ -1,0 +1,31 @@
+/**
+ * Translates driver-specific failures into facts the services can act on, so nothing above the
+ * store needs to know SQLSTATE codes or SQLite result codes.
+ */
+
+interface DriverError {
+  code?: unknown;
+  constraint?: unknown;
+  message?: unknown;
+}
+
+/** PostgreSQL 23505 unique_violation; SQLite SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as DriverError).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** PostgreSQL 23503 foreign_key_violation; SQLite SQLITE_CONSTRAINT_FOREIGNKEY. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as DriverError).code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/** Lock contention that a retry resolves: PostgreSQL serialization/deadlock, SQLite busy. */
+export function isTransientConflict(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as DriverError).code;
+  return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
+}

@@ -1,0 +1,33 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import * as tenancyAndContent from './migrations/2026-11-23-01-tenancy-and-content.js';
+import * as privacyRequests from './migrations/2026-11-23-02-privacy-requests.js';
+import * as limitCounters from './migrations/2026-11-23-03-limit-counters.js';
+import type { Database } from './schema.js';
+
+/**
+ * Migrations are listed here rather than read from a folder, so the same list works from src/
+ * under tsx and from dist/ after the build. Names sort by date; never rename or edit one.
+ */
+export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
+  '2026-11-23-01-tenancy-and-content': tenancyAndContent,
+  '2026-11-23-02-privacy-requests': privacyRequests,
+  '2026-11-23-03-limit-counters': limitCounters,
+});
+
+const provider: MigrationProvider = {
+  async getMigrations() {
+    return { ...migrations };
+  },
+};
+
+export interface MigrationOutcome {
+  readonly applied: readonly string[];
+}
+
+export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<MigrationOutcome> {
+  // With a dedicated schema the bookkeeping tables live there too, not in whatever schema has them.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,57 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Application, ApplicationSecretsTable, Database } from '../schema.js';
+
+export type ApplicationSecret = Selectable<ApplicationSecretsTable>;
+
+export async function insertApplication(db: Kysely<Database>, row: Application): Promise<void> {
+  await db.insertInto('applications').values(row).execute();
+}
+
+export async function findApplicationById(
+  db: Kysely<Database>,
+  id: string,
+): Promise<Application | undefined> {
+  return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findApplicationByClientId(
+  db: Kysely<Database>,
+  clientId: string,
+): Promise<Application | undefined> {
+  return db.selectFrom('applications').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+}
+
+export async function listApplications(db: Kysely<Database>): Promise<Application[]> {
+  return db.selectFrom('applications').selectAll().orderBy('created_at').execute();
+}
+
+export async function markApplicationRevoked(db: Kysely<Database>, id: string, at: number): Promise<number> {
+  const r = await db
+    .updateTable('applications')
+    .set({ status: 'revoked', revoked_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export async function insertSecret(db: Kysely<Database>, row: ApplicationSecret): Promise<void> {
+  await db.insertInto('application_secrets').values(row).execute();
+}
+
+export async function listActiveSecrets(
+  db: Kysely<Database>,
+  applicationId: string,
+): Promise<ApplicationSecret[]> {
+  return db
+    .selectFrom('application_secrets')
+    .selectAll()
+    .where('application_id', '=', applicationId)
+    .where('retired_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function retireSecret(db: Kysely<Database>, secretId: string, at: number): Promise<void> {
+  await db.updateTable('application_secrets').set({ retired_at: at }).where('id', '=', secretId).execute();
+}

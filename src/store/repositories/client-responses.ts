@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { ClientResponse, ClientResponseUpdate, Database, Environment } from '../schema.js';
+
+/** A response together with the name of the client instance that answers with it. */
+export type ClientResponseRecord = ClientResponse & { client_name: string };
+
+/** Who is asking: an application acting in one environment. */
+export interface ResponseScope {
+  readonly environment: Environment;
+  readonly applicationId: string;
+}
+
+export async function insertClientResponse(db: Kysely<Database>, row: ClientResponse): Promise<void> {
+  await db.insertInto('client_responses').values(row).execute();
+}
+
+function grantedClientIds(db: Kysely<Database>, applicationId: string) {
+  return db
+    .selectFrom('application_grants')
+    .select('application_grants.client_id')
+    .where('application_grants.application_id', '=', applicationId);
+}
+
+function selectRecords(db: Kysely<Database>) {
+  return db
+    .selectFrom('client_responses')
+    .innerJoin('clients', 'clients.id', 'client_responses.client_id')
+    .selectAll('client_responses')
+    .select('clients.name as client_name');
+}
+
+/**
+ * One response, only if it belongs to a client instance the application is granted: a response of
+ * any other client is reported exactly like one that does not exist.
+ */
+export async function findAccessibleResponse(
+  db: Kysely<Database>,
+  scope: ResponseScope,
+  id: string,
+): Promise<ClientResponseRecord | undefined> {
+  return selectRecords(db)
+    .where('client_responses.id', '=', id)
+    .where('client_responses.environment', '=', scope.environment)
+    .where('client_responses.client_id', 'in', grantedClientIds(db, scope.applicationId))
+    .executeTakeFirst();
+}
+
+export async function listResponsesOfReview(
+  db: Kysely<Database>,
+  environment: Environment,
+  reviewId: string,
+): Promise<ClientResponseRecord[]> {
+  return selectRecords(db)
+    .where('client_responses.environment', '=', environment)
+    .where('client_responses.review_id', '=', reviewId)
+    .orderBy('client_responses.created_at')
+    .orderBy('client_responses.id')
+    .execute();
+}
+
+export async function updateClientResponse(
+  db: Kysely<Database>,
+  id: string,
+  changes: ClientResponseUpdate,
+): Promise<void> {
+  await db.updateTable('client_responses').set(changes).where('id', '=', id).execute();
+}
+
+/** Deletes a response of a granted client; returns how many rows went (0 or 1). */
+export async function deleteAccessibleResponse(
+  db: Kysely<Database>,
+  scope: ResponseScope,
+  id: string,
+): Promise<number> {
+  const r = await db
+    .deleteFrom('client_responses')
+    .where('id', '=', id)
+    .where('environment', '=', scope.environment)
+    .where('client_id', 'in', grantedClientIds(db, scope.applicationId))
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Number of responses per review, for reviews of granted clients; reviews without any are absent. */
+export async function countResponsesOfReviews(
+  db: Kysely<Database>,
+  scope: ResponseScope,
+  reviewIds: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  // Bound values stay far below SQLite's 32766 and PostgreSQL's 65535 per statement.
+  for (let i = 0; i < reviewIds.length; i += 1000) {
+    const rows = await db
+      .selectFrom('client_responses')
+      .select(['review_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('environment', '=', scope.environment)
+      .where('review_id', 'in', reviewIds.slice(i, i + 1000))
+      .where('client_id', 'in', grantedClientIds(db, scope.applicationId))
+      .groupBy('review_id')
+      .execute();
+    for (const row of rows) counts.set(row.review_id, Number(row.n));
+  }
+  return counts;
+}

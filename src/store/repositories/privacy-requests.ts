@@ -1,0 +1,343 @@
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../database.js';
+import type {
+  Database,
+  Environment,
+  PrivacyRequestIdentifiersTable,
+  PrivacyRequestRow,
+  PrivacyRequestStatus,
+  PrivacyRequestType,
+} from '../schema.js';
+
+export interface RequestIdentifierRow {
+  readonly kind: string;
+  readonly hash: string;
+}
+
+export interface NewPrivacyRequest {
+  readonly row: PrivacyRequestRow;
+  readonly clients: readonly { id: string; name: string }[];
+  readonly identifiers: readonly (RequestIdentifierRow & { masked: string })[];
+  readonly pendingKeys: readonly { clientId: string; kind: string; hash: string }[];
+}
+
+/**
+ * Inserts a request with its clients, identifier hashes and pending keys. Callers run it in one
+ * transaction: a unique violation on privacy_pending_keys means the end user already has a
+ * pending request, and nothing of this one is kept.
+ */
+export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPrivacyRequest): Promise<void> {
+  const { row } = request;
+  await db.insertInto('privacy_requests').values(row).execute();
+  await db
+    .insertInto('privacy_request_clients')
+    .values(request.clients.map((c) => ({ request_id: row.id, client_id: c.id, client_name: c.name })))
+    .execute();
+  await db
+    .insertInto('privacy_request_identifiers')
+    .values(
+      request.identifiers.map((i) => ({
+        request_id: row.id,
+        environment: row.environment,
+        kind: i.kind,
+        value_hash: i.hash,
+        masked_value: i.masked,
+      })),
+    )
+    .execute();
+  // 100 clients x 9 identifiers x 5 columns stays far below both databases' parameter limits.
+  await db
+    .insertInto('privacy_pending_keys')
+    .values(
+      request.pendingKeys.map((k) => ({
+        environment: row.environment,
+        client_id: k.clientId,
+        kind: k.kind,
+        value_hash: k.hash,
+        request_id: row.id,
+      })),
+    )
+    .execute();
+}
+
+export async function findPrivacyRequest(
+  db: Kysely<Database>,
+  where: { id: string; environment: Environment; applicationId: string; type: PrivacyRequestType },
+): Promise<PrivacyRequestRow | undefined> {
+  return db
+    .selectFrom('privacy_requests')
+    .selectAll()
+    .where('id', '=', where.id)
+    .where('environment', '=', where.environment)
+    .where('application_id', '=', where.applicationId)
+    .where('type', '=', where.type)
+    .executeTakeFirst();
+}
+
+export async function findPrivacyRequestById(
+  db: Kysely<Database>,
+  id: string,
+): Promise<PrivacyRequestRow | undefined> {
+  return db.selectFrom('privacy_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface PrivacyRequestFilter {
+  readonly environment: Environment;
+  readonly applicationId: string;
+  readonly type: PrivacyRequestType;
+  readonly submittedSince: number;
+  readonly id?: string;
+  readonly status?: PrivacyRequestStatus;
+  readonly clientName?: string;
+  readonly submittedAfter?: number;
+  readonly completedAfter?: number;
+  readonly identifier?: RequestIdentifierRow;
+  /** Position of the last item of the previous page (descending order). */
+  readonly before?: { submittedAt: number; id: string };
+  readonly limit: number;
+}
+
+/** Newest first, by (submitted_at, id). */
+export async function listPrivacyRequests(
+  db: Kysely<Database>,
+  f: PrivacyRequestFilter,
+): Promise<PrivacyRequestRow[]> {
+  let q = db
+    .selectFrom('privacy_requests as r')
+    .selectAll('r')
+    .where('r.application_id', '=', f.applicationId)
+    .where('r.type', '=', f.type)
+    .where('r.environment', '=', f.environment)
+    .where('r.submitted_at', '>=', f.submittedSince);
+  if (f.id !== undefined) q = q.where('r.id', '=', f.id);
+  if (f.status !== undefined) q = q.where('r.status', '=', f.status);
+  if (f.submittedAfter !== undefined) q = q.where('r.submitted_at', '>', f.submittedAfter);
+  if (f.completedAfter !== undefined) q = q.where('r.completed_at', '>', f.completedAfter);
+  const { clientName, identifier, before } = f;
+  if (clientName !== undefined) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('privacy_request_clients as c')
+          .select(sql.lit(1).as('one'))
+          .whereRef('c.request_id', '=', 'r.id')
+          .where('c.client_name', '=', clientName),
+      ),
+    );
+  }
+  if (identifier !== undefined) {
+    // Driven by the identifier index: the few requests naming the subject, not every request.
+    q = q.where('r.id', 'in', (eb) =>
+      eb
+        .selectFrom('privacy_request_identifiers as i')
+        .select('i.request_id')
+        .where('i.environment', '=', f.environment)
+        .where('i.kind', '=', identifier.kind)
+        .where('i.value_hash', '=', identifier.hash),
+    );
+  }
+  if (before !== undefined) {
+    q = q.where((eb) =>
+      eb.or([
+        eb('r.submitted_at', '<', before.submittedAt),
+        eb.and([eb('r.submitted_at', '=', before.submittedAt), eb('r.id', '<', before.id)]),
+      ]),
+    );
+  }
+  return q.orderBy('r.submitted_at', 'desc').orderBy('r.id', 'desc').limit(f.limit).execute();
+}
+
+export interface RequestDetails {
+  readonly clients: Map<string, { id: string; name: string }[]>;
+  readonly identifiers: Map<
+    string,
+    Pick<PrivacyRequestIdentifiersTable, 'kind' | 'value_hash' | 'masked_value'>[]
+  >;
+  /** Latest export expiry per access request that still has export content. */
+  readonly exportExpiry: Map<string, number>;
+}
+
+/** Clients, identifiers and export availability of several requests, in three queries. */
+export async function findRequestDetails(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<RequestDetails> {
+  const details: RequestDetails = { clients: new Map(), identifiers: new Map(), exportExpiry: new Map() };
+  if (ids.length === 0) return details;
+  const clients = await db
+    .selectFrom('privacy_request_clients')
+    .select(['request_id', 'client_id', 'client_name'])
+    .where('request_id', 'in', ids)
+    .orderBy('client_name')
+    .execute();
+  for (const c of clients) {
+    const list = details.clients.get(c.request_id) ?? [];
+    list.push({ id: c.client_id, name: c.client_name });
+    details.clients.set(c.request_id, list);
+  }
+  const identifiers = await db
+    .selectFrom('privacy_request_identifiers')
+    .select(['request_id', 'kind', 'value_hash', 'masked_value'])
+    .where('request_id', 'in', ids)
+    .execute();
+  for (const i of identifiers) {
+    const list = details.identifiers.get(i.request_id) ?? [];
+    list.push({ kind: i.kind, value_hash: i.value_hash, masked_value: i.masked_value });
+    details.identifiers.set(i.request_id, list);
+  }
+  const exports = await db
+    .selectFrom('privacy_exports')
+    .select(['request_id', (eb) => eb.fn.max('expires_at').as('expires_at')])
+    .where('request_id', 'in', ids)
+    .groupBy('request_id')
+    .execute();
+  for (const e of exports) details.exportExpiry.set(e.request_id, Number(e.expires_at));
+  return details;
+}
+
+/**
+ * Reserves the oldest pending request whose lease is free or expired for one worker. PostgreSQL:
+ * FOR UPDATE SKIP LOCKED lets concurrent workers pass each other instead of queueing on one row.
+ * SQLite: the statement runs inside BEGIN IMMEDIATE, so it is alone.
+ */
+export async function claimPendingRequest(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  claim: { owner: string; now: number; leaseUntil: number },
+): Promise<PrivacyRequestRow | undefined> {
+  return db
+    .updateTable('privacy_requests')
+    .set((eb) => ({
+      lease_owner: claim.owner,
+      lease_expires_at: claim.leaseUntil,
+      started_at: eb.fn.coalesce('started_at', eb.val(claim.now)),
+    }))
+    .where('id', '=', (eb) => {
+      const next = eb
+        .selectFrom('privacy_requests')
+        .select('id')
+        .where('status', '=', 'PENDING')
+        .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<=', claim.now)]))
+        .orderBy('submitted_at')
+        .limit(1);
+      return dialect === 'postgres' ? next.forUpdate().skipLocked() : next;
+    })
+    .where('status', '=', 'PENDING')
+    .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<=', claim.now)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Fencing: extends the lease only while this worker still holds it, and locks the request row
+ * (PostgreSQL) for the rest of the transaction. Undefined means another worker took over.
+ */
+export async function renewLease(
+  db: Kysely<Database>,
+  lease: { id: string; owner: string; leaseUntil: number },
+): Promise<PrivacyRequestRow | undefined> {
+  return db
+    .updateTable('privacy_requests')
+    .set({ lease_expires_at: lease.leaseUntil })
+    .where('id', '=', lease.id)
+    .where('lease_owner', '=', lease.owner)
+    .where('status', '=', 'PENDING')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function saveReceipt(db: Kysely<Database>, id: string, receipt: string): Promise<void> {
+  await db.updateTable('privacy_requests').set({ receipt }).where('id', '=', id).execute();
+}
+
+/** Completes a request and releases its pending keys in the caller's transaction. */
+export async function markRequestCompleted(
+  db: Kysely<Database>,
+  completion: { id: string; at: number; receipt: string },
+): Promise<void> {
+  await db
+    .updateTable('privacy_requests')
+    .set({
+      status: 'COMPLETED',
+      completed_at: completion.at,
+      receipt: completion.receipt,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .where('id', '=', completion.id)
+    .execute();
+  await db.deleteFrom('privacy_pending_keys').where('request_id', '=', completion.id).execute();
+}
+
+/**
+ * Other requests about the same subject: sharing an identifier hash and a client, in the same
+ * environment. Used when a forget request completes to erase what they still hold of the subject.
+ */
+export async function findRequestsAboutSubject(
+  db: Kysely<Database>,
+  subject: {
+    environment: Environment;
+    excludeId: string;
+    identifiers: readonly RequestIdentifierRow[];
+    clientIds: readonly string[];
+  },
+): Promise<string[]> {
+  if (subject.identifiers.length === 0 || subject.clientIds.length === 0) return [];
+  // One exact index look-up per identifier (an OR of pairs would scan the environment on SQLite).
+  const lookups = subject.identifiers.map((s) =>
+    db
+      .selectFrom('privacy_request_identifiers')
+      .select('request_id')
+      .where('environment', '=', subject.environment)
+      .where('kind', '=', s.kind)
+      .where('value_hash', '=', s.hash),
+  );
+  const [first, ...rest] = lookups;
+  if (!first) return [];
+  const sharing = (await rest.reduce((u, q) => u.union(q), first).execute())
+    .map((r) => r.request_id)
+    .filter((id) => id !== subject.excludeId);
+  if (sharing.length === 0) return [];
+  const rows = await db
+    .selectFrom('privacy_request_clients')
+    .select('request_id')
+    .distinct()
+    .where('request_id', 'in', sharing)
+    .where('client_id', 'in', subject.clientIds)
+    .execute();
+  return rows.map((r) => r.request_id);
+}
+
+/** After erasure even the masked display values go: only kinds and keyed hashes remain. */
+export async function dropMaskedValues(db: Kysely<Database>, requestIds: readonly string[]): Promise<void> {
+  if (requestIds.length === 0) return;
+  await db
+    .updateTable('privacy_request_identifiers')
+    .set({ masked_value: null })
+    .where('request_id', 'in', requestIds)
+    .execute();
+}
+
+/** Retention: completed requests submitted before the cut-off go, with everything attached. */
+export async function deleteCompletedRequestsBefore(db: Kysely<Database>, before: number): Promise<number> {
+  const r = await db
+    .deleteFrom('privacy_requests')
+    .where('status', '=', 'COMPLETED')
+    .where('submitted_at', '<', before)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Hands a request back before the lease runs out, so a stopping worker does not delay it. */
+export async function releaseLease(
+  db: Kysely<Database>,
+  lease: { id: string; owner: string },
+): Promise<void> {
+  await db
+    .updateTable('privacy_requests')
+    .set({ lease_owner: null, lease_expires_at: null })
+    .where('id', '=', lease.id)
+    .where('lease_owner', '=', lease.owner)
+    .where('status', '=', 'PENDING')
+    .execute();
+}

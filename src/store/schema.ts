@@ -1,0 +1,223 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Row types of every table. Times are epoch milliseconds (bigint on PostgreSQL, read back as
+ * numbers), JSON documents are stored as text so both databases hold the same bytes.
+ */
+
+export type Environment = 'production' | 'staging';
+export type PasskeyApi = 'response' | 'privacy';
+
+export interface ClientsTable {
+  id: string;
+  environment: Environment;
+  name: string;
+  created_at: number;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  environment: Environment;
+  /** Public OAuth client_id. */
+  client_id: string;
+  name: string;
+  status: 'active' | 'revoked';
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface ApplicationSecretsTable {
+  id: string;
+  application_id: string;
+  /** scrypt hash of the secret; see domain/secret-hash.ts. */
+  secret_hash: string;
+  created_at: number;
+  retired_at: number | null;
+}
+
+export interface ApplicationGrantsTable {
+  application_id: string;
+  client_id: string;
+}
+
+export interface PasskeysTable {
+  id: string;
+  environment: Environment;
+  application_id: string;
+  api: PasskeyApi;
+  /** SHA-256 of the passkey; the passkey itself is shown once. */
+  key_hash: string;
+  /** Last characters of the passkey, so an operator can tell keys apart. */
+  key_hint: string;
+  rate_limit_per_minute: number;
+  quota_per_day: number;
+  status: 'active' | 'revoked';
+  /** 1 for the passkey charged by token calls that name none. */
+  is_default: number;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface AccessTokensTable {
+  /** SHA-256 of the token. */
+  token_hash: string;
+  application_id: string;
+  environment: Environment;
+  secret_id: string | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface ReviewsTable {
+  id: string;
+  environment: Environment;
+  client_id: string;
+  rating: number | null;
+  title: string | null;
+  text: string | null;
+  /** Profile fields of the review's author: personal data, erased by forget requests. */
+  author_id: string | null;
+  author_name: string | null;
+  author_email: string | null;
+  author_phone: string | null;
+  author_instagram: string | null;
+  author_facebook: string | null;
+  author_twitter: string | null;
+  author_youtube_channel: string | null;
+  author_youtube_username: string | null;
+  author_vimeo: string | null;
+  submitted_at: number;
+  created_at: number;
+}
+
+/** Keyed hashes of a review author's normalized identifiers, for privacy look-ups. */
+export interface ReviewIdentifiersTable {
+  review_id: string;
+  environment: Environment;
+  client_id: string;
+  kind: string;
+  value_hash: string;
+}
+
+export interface ResponseAuthorsTable {
+  id: string;
+  environment: Environment;
+  application_id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface ClientResponsesTable {
+  id: string;
+  environment: Environment;
+  review_id: string;
+  /** The client instance the review belongs to and that answers it. */
+  client_id: string;
+  application_id: string;
+  author_id: string;
+  department: string;
+  response: string;
+  response_hash: string;
+  response_by: string | null;
+  response_source: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface InstanceSettingsTable {
+  key: string;
+  value: string;
+}
+
+/** Fixed-window counters of passkey limits and failed logins when no Redis is configured. */
+export interface LimitCountersTable {
+  key: string;
+  hits: number;
+  /** Epoch ms at which the window ends. */
+  window_end: number;
+}
+
+export type PrivacyRequestType = 'forget' | 'access';
+export type PrivacyRequestStatus = 'PENDING' | 'COMPLETED';
+
+/** A forget or access request; never holds a raw identifier of its subject. */
+export interface PrivacyRequestsTable {
+  id: string;
+  environment: Environment;
+  application_id: string;
+  type: PrivacyRequestType;
+  status: PrivacyRequestStatus;
+  submitted_at: number;
+  due_at: number;
+  started_at: number | null;
+  completed_at: number | null;
+  /** JSON: counts per client name and kind (see domain/privacy-receipt.ts). */
+  receipt: string | null;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+}
+
+export interface PrivacyRequestClientsTable {
+  request_id: string;
+  client_id: string;
+  client_name: string;
+}
+
+/** Keyed hashes of a request's identifiers; the masked display value is dropped after erasure. */
+export interface PrivacyRequestIdentifiersTable {
+  request_id: string;
+  environment: Environment;
+  kind: string;
+  value_hash: string;
+  masked_value: string | null;
+}
+
+/** One row per (client, identifier) of a pending request: the pending rule as a unique key. */
+export interface PrivacyPendingKeysTable {
+  environment: Environment;
+  client_id: string;
+  kind: string;
+  value_hash: string;
+  request_id: string;
+}
+
+/** An access request's export section for one client instance (personal data). */
+export interface PrivacyExportsTable {
+  request_id: string;
+  client_id: string;
+  client_name: string;
+  content: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  applications: ApplicationsTable;
+  application_secrets: ApplicationSecretsTable;
+  application_grants: ApplicationGrantsTable;
+  passkeys: PasskeysTable;
+  access_tokens: AccessTokensTable;
+  reviews: ReviewsTable;
+  review_identifiers: ReviewIdentifiersTable;
+  response_authors: ResponseAuthorsTable;
+  client_responses: ClientResponsesTable;
+  instance_settings: InstanceSettingsTable;
+  privacy_requests: PrivacyRequestsTable;
+  privacy_request_clients: PrivacyRequestClientsTable;
+  privacy_request_identifiers: PrivacyRequestIdentifiersTable;
+  privacy_pending_keys: PrivacyPendingKeysTable;
+  privacy_exports: PrivacyExportsTable;
+  limit_counters: LimitCountersTable;
+}
+
+export type Client = Selectable<ClientsTable>;
+export type Application = Selectable<ApplicationsTable>;
+export type Passkey = Selectable<PasskeysTable>;
+export type Review = Selectable<ReviewsTable>;
+export type NewReview = Insertable<ReviewsTable>;
+export type ClientResponse = Selectable<ClientResponsesTable>;
+export type ClientResponseUpdate = Updateable<ClientResponsesTable>;
+export type PrivacyRequestRow = Selectable<PrivacyRequestsTable>;
+export type { Generated };
