@@ -1,0 +1,39 @@
+/**
+ * Proof of what a privacy request did (DESIGN.md, Privacy API): counts per client instance and
+ * kind. It is all a completed forget request keeps besides keyed hashes, so it holds numbers only.
+ */
+export interface ReceiptCounts {
+  reviews: number;
+  clientResponses: number;
+  /** Non-empty author profile values (name and identifiers) removed with the reviews. */
+  profileFields: number;
+}
+
+/** Counts keyed by client name. */
+export type Receipt = Record<string, ReceiptCounts>;
+
+export function emptyCounts(): ReceiptCounts {
+  return { reviews: 0, clientResponses: 0, profileFields: 0 };
+}
+
+/** A receipt naming every client of the request, so a client with nothing found still shows zeros. */
+export function emptyReceipt(clientNames: readonly string[]): Receipt {
+  return Object.fromEntries(clientNames.map((n) => [n, emptyCounts()]));
+}
+
+export function addToReceipt(receipt: Receipt, clientName: string, counts: Partial<ReceiptCounts>): Receipt {
+  const current = receipt[clientName] ?? emptyCounts();
+  return {
+    ...receipt,
+    [clientName]: {
+      reviews: current.reviews + (counts.reviews ?? 0),
+      clientResponses: current.clientResponses + (counts.clientResponses ?? 0),
+      profileFields: current.profileFields + (counts.profileFields ?? 0),
+    },
+  };
+}
+
+export function parseReceipt(text: string | null): Receipt | null {
+  if (text === null) return null;
+  return JSON.parse(text) as Receipt;
+}
