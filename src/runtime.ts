@@ -1,0 +1,81 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { HttpDeps } from './http/http-deps.js';
+import { createLogger } from './logger.js';
+import { createAuthFailureThrottle } from './services/create-auth-failure-throttle.js';
+import { createPasskeyLimiter } from './services/create-passkey-limiter.js';
+import type { ServiceDeps } from './services/deps.js';
+import { resolveIdentifierKey } from './services/resolve-identifier-key.js';
+import { createTokenVerifier } from './services/verify-access-token.js';
+import { createWorkSignal } from './services/work-signal.js';
+import { openStore, type StoreOptions } from './store/database.js';
+import { migrateToLatest } from './store/migrate.js';
+
+export interface Runtime {
+  readonly deps: ServiceDeps;
+  /** Dependencies of the HTTP layer: the services' plus token verification and the limiter. */
+  readonly http: HttpDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root shared by `rpa serve`, `rpa worker`, the other CLI commands and tests:
+ * opens the database, applies migrations and resolves instance-wide keys.
+ */
+export async function createRuntime(
+  config: Config,
+  options: { logger?: Logger; store?: StoreOptions; migrate?: boolean; clock?: () => number } = {},
+): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        // Fail fast instead of queueing commands while Redis is down: the limiter decides
+        // (RATE_LIMIT_FAIL_MODE) what a request does then.
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+      })
+    : null;
+  redis?.on('error', (err) => logger.warn({ err: { message: err.message } }, 'redis error'));
+  const store = await openStore(config.databaseUrl, {
+    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+    ...options.store,
+  });
+  try {
+    if (options.migrate !== false) await migrateToLatest(store.db, store.schema);
+    const identifierKey = await resolveIdentifierKey(store.db, config.identifierHashKey);
+    const deps: ServiceDeps = Object.freeze({
+      config,
+      store,
+      clock: options.clock ?? Date.now,
+      logger,
+      identifierKey,
+      redis,
+      privacyWork: createWorkSignal(),
+    });
+    const limiter = await createPasskeyLimiter(deps);
+    const authThrottle = await createAuthFailureThrottle(deps);
+    const tokens = createTokenVerifier(deps);
+    const http: HttpDeps = Object.freeze({
+      ...deps,
+      tokens,
+      limiter,
+      authThrottle,
+    });
+    return {
+      deps,
+      http,
+      async close() {
+        await limiter.close();
+        await tokens.close();
+        await store.close();
+        redis?.disconnect();
+      },
+    };
+  } catch (err) {
+    await store.close();
+    redis?.disconnect();
+    throw err;
+  }
+}

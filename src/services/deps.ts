@@ -1,0 +1,25 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Store } from '../store/database.js';
+import type { WorkSignal } from './work-signal.js';
+
+/** Milliseconds since the epoch; injected so tests can move time. */
+export type Clock = () => number;
+
+/**
+ * Everything a service needs, passed explicitly. Built once by the runtime (src/runtime.ts) and
+ * shared by the HTTP layer, the worker and the CLI.
+ */
+export interface ServiceDeps {
+  readonly config: Config;
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** Key of the keyed hashes of privacy identifiers (config or generated once per database). */
+  readonly identifierKey: string;
+  /** Shared Redis connection when REDIS_URL is set (limits, cross-instance signals); null otherwise. */
+  readonly redis: Redis | null;
+  /** Wakes this process's privacy worker when a request is created; absent where none runs. */
+  readonly privacyWork?: WorkSignal;
+}

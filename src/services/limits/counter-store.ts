@@ -1,0 +1,61 @@
+/**
+ * Fixed-window counters shared by every instance: the storage under the passkey limiter and the
+ * client-authentication throttle. A counter's window starts when it is first hit after the
+ * previous one ended, and ends at the `freshWindowEnd` the caller gave for that hit; callers that
+ * align windows (passkey policies) pass the aligned end, callers that count from the first event
+ * (failed logins) pass now + window.
+ *
+ * Time is the calling instance's clock, so instances keep theirs synchronised (NTP). A skew only
+ * moves where a window starts: the instance running ahead restarts the shared counter early and
+ * the others then count into that window; no window ever holds more hits than its limit.
+ */
+
+export interface CounterSpec {
+  /**
+   * Counter key. Keys taken together share a `{group}` (a Redis Cluster hash tag), e.g.
+   * `{pk:ID}:minute` and `{pk:ID}:day`, so one script can update them atomically.
+   */
+  readonly key: string;
+  /** Most hits the window may hold; null counts without a ceiling. */
+  readonly limit: number | null;
+  /** Epoch ms at which a window that starts with this hit ends; must be later than now. */
+  readonly freshWindowEnd: number;
+}
+
+export interface CounterState {
+  /** Hits in the live window: after the take when taken, before it otherwise. */
+  readonly hits: number;
+  /** End of the live window (epoch ms); for a counter with no live window, the fresh end asked for. */
+  readonly windowEnd: number;
+}
+
+export interface TakeOutcome {
+  readonly taken: boolean;
+  /** One state per spec, in the order given. */
+  readonly counters: readonly CounterState[];
+}
+
+export interface CounterStore {
+  /**
+   * All or nothing: adds `cost` to every counter when each stays within its limit, otherwise
+   * changes none of them. A refused take therefore never uses up another policy's allowance.
+   */
+  take(specs: readonly CounterSpec[], now: number, cost?: number): Promise<TakeOutcome>;
+  /** Hits in the live window of one counter (0 when it has none; windowEnd is then 0). */
+  peek(key: string, now: number): Promise<CounterState>;
+  /** Forgets a counter. */
+  clear(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The shared counter store (Redis) could not be reached. What the request does then is
+ * RATE_LIMIT_FAIL_MODE's choice; SQL store errors are not wrapped: the database serves the request
+ * itself, so without it there is nothing to serve.
+ */
+export class CounterStoreUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`limit counters unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'CounterStoreUnavailable';
+  }
+}

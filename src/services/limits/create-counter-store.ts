@@ -1,0 +1,21 @@
+import type { ServiceDeps } from '../deps.js';
+import type { CounterStore } from './counter-store.js';
+import { createRedisCounterStore } from './redis-counter-store.js';
+import { resolveLimitsNamespace } from './resolve-limits-namespace.js';
+import { createSqlCounterStore } from './sql-counter-store.js';
+
+/**
+ * Redis when REDIS_URL is set, otherwise the embedded store (DESIGN.md, Limits): either way every
+ * instance on the same database counts in the same place. `housekeeping` deletes ended windows
+ * from the SQL table now and then; one owner per process is enough.
+ */
+export async function createCounterStore(
+  deps: Pick<ServiceDeps, 'redis' | 'store' | 'clock'>,
+  options: { housekeeping?: boolean } = {},
+): Promise<CounterStore> {
+  if (deps.redis) return createRedisCounterStore(deps.redis, await resolveLimitsNamespace(deps.store.db));
+  return createSqlCounterStore(
+    deps.store.db,
+    options.housekeeping ? { housekeeping: { clock: deps.clock } } : {},
+  );
+}

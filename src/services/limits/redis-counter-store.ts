@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import {
+  type CounterSpec,
+  type CounterState,
+  type CounterStore,
+  CounterStoreUnavailable,
+  type TakeOutcome,
+} from './counter-store.js';
+
+/**
+ * The same all-or-nothing take as the SQL store, as one Lua script: Redis runs a script without
+ * interleaving any other command, so concurrent takes from every instance are serialised.
+ * Each counter is a hash {h: hits, e: window end}. Expiry is relative (PEXPIRE), so a difference
+ * between the instance's clock and the Redis server's cannot drop a live window early.
+ *
+ * KEYS: the counters. ARGV: cost, now, expiry grace (ms), then per key its limit (-1: none) and
+ * the end of a window that would start now.
+ */
+const TAKE_SCRIPT = `
+local cost = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+local grace = tonumber(ARGV[3])
+local hits, ends = {}, {}
+local allowed = 1
+for i = 1, #KEYS do
+  local limit = tonumber(ARGV[2 + 2 * i])
+  local stored = redis.call('HMGET', KEYS[i], 'h', 'e')
+  local h, e = tonumber(stored[1]), tonumber(stored[2])
+  if not h or not e or e <= now then
+    h = 0
+    e = tonumber(ARGV[3 + 2 * i])
+  end
+  hits[i] = h
+  ends[i] = e
+  if limit >= 0 and h + cost > limit then allowed = 0 end
+end
+local out = { allowed }
+for i = 1, #KEYS do
+  if allowed == 1 then
+    hits[i] = hits[i] + cost
+    redis.call('HSET', KEYS[i], 'h', hits[i], 'e', string.format('%d', ends[i]))
+    redis.call('PEXPIRE', KEYS[i], ends[i] - now + grace)
+  end
+  out[#out + 1] = hits[i]
+  out[#out + 1] = ends[i]
+end
+return out
+`;
+const TAKE_SHA = createHash('sha1').update(TAKE_SCRIPT).digest('hex');
+
+/** A window outlives its end by this much in Redis, for instances whose clocks run behind. */
+const EXPIRY_GRACE_MS = 60_000;
+/**
+ * How long a call waits for a connection attempt that is under way (at startup, or a reconnect),
+ * matching the client's connect timeout. While Redis is known to be down calls fail at once: the
+ * client is created without an offline queue (src/runtime.ts).
+ */
+const READY_WAIT_MS = 2000;
+
+/** Counters in Redis under `rpa:<namespace>:`; the namespace keeps deployments sharing one Redis apart. */
+export function createRedisCounterStore(redis: Redis, namespace: string): CounterStore {
+  const prefix = `rpa:${namespace}:`;
+  let connecting: Promise<void> | null = null;
+
+  function settled(): Promise<void> {
+    const status = redis.status;
+    if (status !== 'connecting' && status !== 'connect') return Promise.resolve();
+    connecting ??= new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        redis.off('error', done);
+        redis.off('close', done);
+        connecting = null;
+        resolve();
+      };
+      const timer = setTimeout(done, READY_WAIT_MS);
+      timer.unref();
+      redis.once('ready', done);
+      redis.once('error', done);
+      redis.once('close', done);
+    });
+    return connecting;
+  }
+
+  async function call<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      await settled();
+      return await command();
+    } catch (err) {
+      throw new CounterStoreUnavailable(err);
+    }
+  }
+
+  async function runTake(keys: string[], args: Array<string | number>): Promise<unknown> {
+    try {
+      return await redis.evalsha(TAKE_SHA, keys.length, ...keys, ...args);
+    } catch (err) {
+      // First use on this server (or after SCRIPT FLUSH): send the script itself once.
+      if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
+      return redis.eval(TAKE_SCRIPT, keys.length, ...keys, ...args);
+    }
+  }
+
+  return {
+    async take(specs: readonly CounterSpec[], now: number, cost = 1): Promise<TakeOutcome> {
+      const keys = specs.map((s) => prefix + s.key);
+      const args: Array<string | number> = [cost, now, EXPIRY_GRACE_MS];
+      for (const s of specs) args.push(s.limit ?? -1, s.freshWindowEnd);
+      const reply = (await call(() => runTake(keys, args))) as number[];
+      const counters: CounterState[] = specs.map((_, i) => ({
+        hits: Number(reply[1 + 2 * i]),
+        windowEnd: Number(reply[2 + 2 * i]),
+      }));
+      return { taken: Number(reply[0]) === 1, counters };
+    },
+
+    async peek(key, now) {
+      const [h, e] = await call(() => redis.hmget(prefix + key, 'h', 'e'));
+      const hits = Number(h ?? 0);
+      const windowEnd = Number(e ?? 0);
+      return windowEnd > now ? { hits, windowEnd } : { hits: 0, windowEnd: 0 };
+    },
+
+    async clear(key) {
+      await call(() => redis.del(prefix + key));
+    },
+
+    async close() {},
+  };
+}
