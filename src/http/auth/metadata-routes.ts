@@ -1,0 +1,44 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync } from 'fastify';
+import { CLIENT_CREDENTIALS_GRANT, OFFLINE_ACCESS } from '../../domain/token-request.js';
+import type { HttpDeps } from '../http-deps.js';
+import { AuthorizationServerMetadata } from './auth-schemas.js';
+
+const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
+
+/**
+ * RFC 8414 authorization server metadata, so OAuth libraries configure themselves by discovery.
+ * The issuer is the request's own base URL: production and staging hosts are separate issuers
+ * with separate clients, and §3.3 requires the issuer to match the URL discovery started from.
+ */
+export function metadataRoutes(_deps: HttpDeps): FastifyPluginAsync {
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    app.get(
+      '/.well-known/oauth-authorization-server',
+      {
+        schema: {
+          operationId: 'getAuthorizationServerMetadata',
+          summary: 'Authorization server metadata (RFC 8414)',
+          tags: ['Token service'],
+          response: { 200: AuthorizationServerMetadata },
+        },
+      },
+      async (request, reply) => {
+        const base = request.site.baseUrl;
+        reply.header('cache-control', 'public, max-age=3600');
+        return {
+          issuer: base,
+          token_endpoint: `${base}/auth/v1/oauth2/token`,
+          revocation_endpoint: `${base}/auth/v1/oauth2/revoke`,
+          grant_types_supported: [CLIENT_CREDENTIALS_GRANT],
+          // No authorization endpoint, so no response types (the member itself is REQUIRED).
+          response_types_supported: [],
+          token_endpoint_auth_methods_supported: AUTH_METHODS,
+          revocation_endpoint_auth_methods_supported: AUTH_METHODS,
+          scopes_supported: [OFFLINE_ACCESS],
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/auth-routes.js';
+import { metadataRoutes } from './auth/metadata-routes.js';
+import { installErrorHandling } from './errors/install-error-handling.js';
+import { sendProblem } from './errors/render.js';
+import { healthRoutes } from './health-routes.js';
+import type { HttpDeps } from './http-deps.js';
+import { privacyRoutes } from './privacy/privacy-routes.js';
+import './request-context.js';
+import { responseRoutes } from './response/response-routes.js';
+import { resolveSite } from './steps/resolve-site.js';
+
+export const API_VERSION = '1.0.0';
+
+/**
+ * Builds the application without listening, so tests (app.inject) and `rpa serve` share it.
+ */
+export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: deps.config.bodyLimitBytes,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorateRequest('site', null as never);
+  app.decorateRequest('principal', null);
+  app.decorateRequest('passkey', null);
+  app.addHook('onRequest', resolveSite(deps.config));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandling(app, sendProblem);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Reviews partner API',
+        version: API_VERSION,
+        description:
+          'Token service (OAuth 2.0 client credentials), Response API (JSON:API) and Privacy API. ' +
+          'Staging hosts carry a `stg.` prefix.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          passkey: { type: 'apiKey', in: 'query', name: 'passkey' },
+          clientSecretBasic: { type: 'http', scheme: 'basic' },
+        },
+      },
+    },
+  });
+
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps), { prefix: '/auth/v1' });
+  await app.register(metadataRoutes(deps));
+  await app.register(responseRoutes(deps), { prefix: '/response/v1' });
+  await app.register(responseRoutes(deps, { deprecated: true }), { prefix: '/contentmanagement/v1' });
+  await app.register(privacyRoutes(deps), { prefix: '/privacy/v1' });
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { HttpDeps } from './http-deps.js';
+
+/** Liveness (process up) and readiness (database reachable) for orchestrators and load balancers. */
+export function healthRoutes(deps: HttpDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+      try {
+        await deps.store.ping();
+        return { status: 'ok', database: deps.store.dialect };
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        return reply.code(503).type('application/problem+json').send({
+          type: '/problems/service-unavailable',
+          title: 'Service unavailable',
+          status: 503,
+          detail: 'the database is not reachable',
+        });
+      }
+    });
+  };
+}

@@ -1,0 +1,97 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
+import { IDENTIFIER_KINDS, type Identifiers } from '../../domain/identifiers.js';
+import type { PrivacyRequestType } from '../../domain/privacy-request.js';
+import { AppError } from '../../errors.js';
+import { createPrivacyRequest } from '../../services/create-privacy-request.js';
+import { getAccessExport } from '../../services/get-access-export.js';
+import { getPrivacyRequest } from '../../services/get-privacy-request.js';
+import { listPrivacyRequests } from '../../services/list-privacy-requests.js';
+import type { HttpDeps } from '../http-deps.js';
+import { collectionUrl, privacyRecord } from './privacy-record.js';
+import type { CreateRequestBody, IdParams, ListQuery } from './privacy-schemas.js';
+
+function caller(request: FastifyRequest) {
+  if (!request.principal) throw new AppError('UNAUTHORIZED');
+  return { environment: request.site.environment, applicationId: request.principal.applicationId };
+}
+
+function identifiersOf(source: Partial<Record<string, unknown>>): Identifiers {
+  const identifiers: Identifiers = {};
+  for (const kind of IDENTIFIER_KINDS) {
+    const value = source[kind];
+    if (typeof value === 'string') identifiers[kind] = value;
+  }
+  return identifiers;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Handlers of the Privacy API; request shapes were validated by the route schemas. */
+export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
+  return {
+    async create(request: FastifyRequest, reply: FastifyReply) {
+      const body = request.body as Static<typeof CreateRequestBody>;
+      const created = await createPrivacyRequest(deps, {
+        type,
+        ...caller(request),
+        identifiers: identifiersOf(body),
+        ...(body.clientNames ? { clientNames: body.clientNames } : {}),
+      });
+      const record = privacyRecord(created, request.site.baseUrl);
+      return reply.code(201).header('location', record.links.self).send(record);
+    },
+
+    async list(request: FastifyRequest) {
+      const q = request.query as Static<typeof ListQuery>;
+      const page = await listPrivacyRequests(deps, {
+        type,
+        ...caller(request),
+        identifiers: identifiersOf(q),
+        ...(q.id !== undefined ? { id: q.id } : {}),
+        ...(q.status !== undefined ? { status: q.status } : {}),
+        ...(q.clientName !== undefined ? { clientName: q.clientName } : {}),
+        ...(q.submittedAfter !== undefined ? { submittedAfter: Date.parse(q.submittedAfter) } : {}),
+        ...(q.completedAfter !== undefined ? { completedAfter: Date.parse(q.completedAfter) } : {}),
+        ...(q.limit !== undefined ? { limit: q.limit } : {}),
+        ...(q.cursor !== undefined ? { cursor: q.cursor } : {}),
+      });
+      const base = collectionUrl(request.site.baseUrl, type);
+      // Links repeat the filters but never the passkey: a link may be logged or shared.
+      const params = new URLSearchParams();
+      for (const [name, value] of Object.entries(q)) {
+        if (name !== 'passkey' && name !== 'cursor' && value !== undefined) params.set(name, String(value));
+      }
+      const self = new URLSearchParams(params);
+      if (q.cursor !== undefined) self.set('cursor', q.cursor);
+      const next = new URLSearchParams(params);
+      if (page.nextCursor) next.set('cursor', page.nextCursor);
+      const withQuery = (p: URLSearchParams) => (p.size > 0 ? `${base}?${p}` : base);
+      return {
+        requests: page.requests.map((r) => privacyRecord(r, request.site.baseUrl)),
+        nextCursor: page.nextCursor,
+        links: { self: withQuery(self), ...(page.nextCursor ? { next: withQuery(next) } : {}) },
+      };
+    },
+
+    async get(request: FastifyRequest) {
+      const { id } = request.params as Static<typeof IdParams>;
+      const found = await getPrivacyRequest(deps, { id, type, ...caller(request) });
+      return privacyRecord(found, request.site.baseUrl);
+    },
+
+    /** Streams the stored sections as they are: the document is assembled, not re-serialized. */
+    async downloadExport(request: FastifyRequest, reply: FastifyReply) {
+      const { id } = request.params as Static<typeof IdParams>;
+      const exported = await getAccessExport(deps, { id, ...caller(request) });
+      const body =
+        `{"id":${JSON.stringify(exported.requestId)},"type":"accessExport",` +
+        `"generatedAt":"${iso(exported.generatedAt)}","expiresAt":"${iso(exported.expiresAt)}",` +
+        `"clients":[${exported.sections.map((s) => s.content).join(',')}]}`;
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="access-export-${exported.requestId}.json"`)
+        .send(body);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Static } from 'typebox';
+import type { PrivacyRequest, PrivacyRequestType } from '../../domain/privacy-request.js';
+import type { RequestRecord } from './privacy-schemas.js';
+
+const COLLECTION: Record<PrivacyRequestType, string> = {
+  forget: 'forgetRequests',
+  access: 'accessRequests',
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Absolute URL of a request collection on the caller's own host, e.g. .../privacy/v1/forgetRequests. */
+export function collectionUrl(baseUrl: string, type: PrivacyRequestType): string {
+  return `${baseUrl}/privacy/v1/${COLLECTION[type]}`;
+}
+
+/** Wire shape of a privacy request (DESIGN.md, Privacy API): plain JSON, not JSON:API. */
+export function privacyRecord(request: PrivacyRequest, baseUrl: string): Static<typeof RequestRecord> {
+  const self = `${collectionUrl(baseUrl, request.type)}/${request.id}`;
+  const exportAvailable = request.type === 'access' && request.exportExpiresAt !== null;
+  return {
+    id: request.id,
+    type: request.type === 'forget' ? 'forgetRequest' : 'accessRequest',
+    status: request.status,
+    submittedAt: iso(request.submittedAt),
+    dueAt: iso(request.dueAt),
+    completedAt: request.completedAt === null ? null : iso(request.completedAt),
+    clientNames: [...request.clientNames],
+    identifiers: request.identifiers.map((i) => ({ type: i.kind, value: i.masked })),
+    receipt:
+      request.receipt && request.completedAt !== null
+        ? {
+            startedAt: request.startedAt === null ? null : iso(request.startedAt),
+            completedAt: iso(request.completedAt),
+            clients: Object.entries(request.receipt)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([clientName, counts]) => ({ clientName, ...counts })),
+          }
+        : null,
+    ...(request.type === 'access'
+      ? { exportExpiresAt: request.exportExpiresAt === null ? null : iso(request.exportExpiresAt) }
+      : {}),
+    links: { self, ...(exportAvailable ? { export: `${self}/export` } : {}) },
+  };
+}

@@ -1,0 +1,155 @@
+import { Type } from 'typebox';
+import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
+import { MAX_LIST_LIMIT } from '../../services/list-privacy-requests.js';
+
+const IDENTIFIER_DESCRIPTIONS: Record<IdentifierKind, string> = {
+  authorId: 'Client-controlled user identifier used for content submission',
+  emailAddress: "The individual's email address (case-insensitive)",
+  phoneNumber: "The individual's phone number; spaces, dots, dashes and brackets are ignored",
+  instagramUsername: "The individual's Instagram username (a leading @ is ignored)",
+  facebookUsername: "The individual's Facebook username",
+  twitterUsername: "The individual's Twitter username",
+  youtubeChannelId: "The individual's YouTube channel id",
+  youtubeUsername: "The individual's YouTube username",
+  vimeoUsername: "The individual's Vimeo username",
+};
+
+const identifierProperties = Object.fromEntries(
+  IDENTIFIER_KINDS.map((kind) => [
+    kind,
+    Type.Optional(Type.String({ minLength: 1, maxLength: 320, description: IDENTIFIER_DESCRIPTIONS[kind] })),
+  ]),
+) as Record<IdentifierKind, ReturnType<typeof Type.Optional<ReturnType<typeof Type.String>>>>;
+
+const passkey = Type.String({ minLength: 1, maxLength: 200, description: 'Privacy API passkey' });
+
+/**
+ * Seed §2.2. Unknown properties are rejected: a misspelt identifier name must not silently file a
+ * request for nobody.
+ */
+export const CreateRequestBody = Type.Object(
+  {
+    ...identifierProperties,
+    clientNames: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+        minItems: 1,
+        maxItems: 100,
+        description:
+          'Client names the request is scoped to; defaults to every client the application may use',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const PasskeyQuery = Type.Object({ passkey });
+
+export const ListQuery = Type.Object(
+  {
+    passkey,
+    id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    status: Type.Optional(Type.Union([Type.Literal('PENDING'), Type.Literal('COMPLETED')])),
+    clientName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    submittedAfter: Type.Optional(Type.String({ format: 'date-time' })),
+    completedAfter: Type.Optional(Type.String({ format: 'date-time' })),
+    ...identifierProperties,
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_LIST_LIMIT, description: 'Page size; 100 when absent' }),
+    ),
+    cursor: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 400, description: 'nextCursor of a previous page' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+const Timestamp = Type.String({ format: 'date-time' });
+
+export const RequestRecord = Type.Object({
+  id: Type.String(),
+  type: Type.Union([Type.Literal('forgetRequest'), Type.Literal('accessRequest')]),
+  status: Type.Union([Type.Literal('PENDING'), Type.Literal('COMPLETED')]),
+  submittedAt: Timestamp,
+  dueAt: Type.String({
+    format: 'date-time',
+    description: 'One calendar month after submission (GDPR Art. 12(3))',
+  }),
+  completedAt: Type.Union([Timestamp, Type.Null()]),
+  clientNames: Type.Array(Type.String()),
+  identifiers: Type.Array(
+    Type.Object({
+      type: Type.String(),
+      value: Type.Union([Type.String(), Type.Null()], {
+        description: 'Masked value; null once the subject has been erased',
+      }),
+    }),
+  ),
+  receipt: Type.Union([
+    Type.Object({
+      startedAt: Type.Union([Timestamp, Type.Null()]),
+      completedAt: Timestamp,
+      clients: Type.Array(
+        Type.Object({
+          clientName: Type.String(),
+          reviews: Type.Integer(),
+          clientResponses: Type.Integer(),
+          profileFields: Type.Integer(),
+        }),
+      ),
+    }),
+    Type.Null(),
+  ]),
+  exportExpiresAt: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+  links: Type.Object({ self: Type.String(), export: Type.Optional(Type.String()) }),
+});
+
+export const RequestList = Type.Object({
+  requests: Type.Array(RequestRecord),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  links: Type.Object({ self: Type.String(), next: Type.Optional(Type.String()) }),
+});
+
+const ExportedReview = Type.Object({
+  id: Type.String(),
+  rating: Type.Union([Type.Integer(), Type.Null()]),
+  title: Type.Union([Type.String(), Type.Null()]),
+  text: Type.Union([Type.String(), Type.Null()]),
+  submittedAt: Timestamp,
+  author: Type.Object({ name: Type.Optional(Type.String()), ...identifierProperties }),
+  clientResponses: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      department: Type.String(),
+      response: Type.String(),
+      responseBy: Type.Union([Type.String(), Type.Null()]),
+      responseSource: Type.String(),
+      created: Timestamp,
+      updated: Timestamp,
+    }),
+  ),
+});
+
+/** The access export: one section per client instance (DESIGN.md: "JSON per client"). */
+export const AccessExportDocument = Type.Object({
+  id: Type.String(),
+  type: Type.Literal('accessExport'),
+  generatedAt: Timestamp,
+  expiresAt: Timestamp,
+  clients: Type.Array(Type.Object({ clientName: Type.String(), reviews: Type.Array(ExportedReview) })),
+});
+
+/** RFC 9457 problem details, as rendered by http/errors/render.ts. */
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.String(),
+    code: Type.String(),
+    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  },
+  { additionalProperties: true },
+);

@@ -1,0 +1,16 @@
+import type { RequestHost } from '../domain/environment.js';
+import type { Principal } from '../services/verify-access-token.js';
+import type { Passkey } from '../store/schema.js';
+
+/** The host a request was addressed to, and the absolute base of links in its answers. */
+export interface Site extends RequestHost {
+  readonly baseUrl: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    site: Site;
+    principal: Principal | null;
+    passkey: Passkey | null;
+  }
+}

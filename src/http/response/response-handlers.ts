@@ -1,0 +1,109 @@
+import type { Static } from 'typebox';
+import { AppError } from '../../errors.js';
+import { countReviewResponses } from '../../services/count-review-responses.js';
+import { createClientResponse } from '../../services/create-client-response.js';
+import { deleteClientResponse } from '../../services/delete-client-response.js';
+import { getClientResponse } from '../../services/get-client-response.js';
+import { getResponseReview } from '../../services/get-response-review.js';
+import { listReviewResponses } from '../../services/list-review-responses.js';
+import type { ResponseActor } from '../../services/require-granted-client.js';
+import { updateClientResponse } from '../../services/update-client-response.js';
+import type { Principal } from '../../services/verify-access-token.js';
+import type { HttpDeps } from '../http-deps.js';
+import type { Site } from '../request-context.js';
+import * as doc from './response-documents.js';
+import type * as S from './response-schemas.js';
+
+/** What handlers read from a request whose params and body the route's schemas validated. */
+interface Req<P = unknown, B = unknown> {
+  readonly params: P;
+  readonly body: B;
+  readonly site: Site;
+  readonly principal: Principal | null;
+}
+interface Reply {
+  code(statusCode: number): { send(): unknown };
+}
+type OnReview<B = unknown> = Req<Static<typeof S.ReviewParams>, B>;
+type OnResponse<B = unknown> = Req<Static<typeof S.GuidParams>, B>;
+
+/** The application behind the bearer token, acting in the environment of the request's host. */
+function actorOf(request: Req): ResponseActor {
+  const principal = request.principal;
+  if (!principal)
+    throw new AppError('UNAUTHORIZED', { headers: { 'www-authenticate': 'Bearer realm="api"' } });
+  return {
+    environment: request.site.environment,
+    applicationId: principal.applicationId,
+    applicationName: principal.applicationName,
+  };
+}
+
+/** One handler per Response API operation: call a service, render its result. */
+export function responseHandlers(deps: HttpDeps) {
+  const find = (req: OnResponse) =>
+    getClientResponse(deps, { scope: actorOf(req), id: req.params.responseGuid });
+
+  return {
+    async listReviewResponses(req: OnReview) {
+      const { client, reviewId } = req.params;
+      const records = await listReviewResponses(deps, { actor: actorOf(req), clientName: client, reviewId });
+      return doc.clientResponseCollection(req.site.baseUrl, client, reviewId, records);
+    },
+
+    async createClientResponse(req: OnReview<S.NewResponseBody>) {
+      const { client, reviewId } = req.params;
+      const record = await createClientResponse(deps, {
+        actor: actorOf(req),
+        clientName: client,
+        reviewId,
+        attributes: req.body.attributes,
+      });
+      return doc.clientResponseDocument(req.site.baseUrl, record);
+    },
+
+    async countReviewResponses(req: Req<unknown, Static<typeof S.CountsBody>>) {
+      return {
+        counts: await countReviewResponses(deps, { scope: actorOf(req), reviewIds: req.body.reviewIds }),
+      };
+    },
+
+    async getClientResponse(req: OnResponse) {
+      return doc.clientResponseDocument(req.site.baseUrl, await find(req));
+    },
+
+    async updateClientResponse(req: OnResponse<S.ResponseChangesBody>) {
+      const record = await updateClientResponse(deps, {
+        scope: actorOf(req),
+        id: req.params.responseGuid,
+        changes: req.body.attributes,
+      });
+      return doc.clientResponseDocument(req.site.baseUrl, record);
+    },
+
+    async deleteClientResponse(req: OnResponse, reply: Reply) {
+      await deleteClientResponse(deps, { scope: actorOf(req), id: req.params.responseGuid });
+      return reply.code(204).send();
+    },
+
+    async getAuthor(req: OnResponse) {
+      return doc.authorDocument(req.site.baseUrl, await find(req));
+    },
+
+    async getAuthorRelationship(req: OnResponse) {
+      return doc.authorRelationshipDocument(req.site.baseUrl, await find(req));
+    },
+
+    async getReview(req: OnResponse) {
+      const { response, review, clientName } = await getResponseReview(deps, {
+        scope: actorOf(req),
+        id: req.params.responseGuid,
+      });
+      return doc.reviewDocument(req.site.baseUrl, response.id, review, clientName);
+    },
+
+    async getReviewRelationship(req: OnResponse) {
+      return doc.reviewRelationshipDocument(req.site.baseUrl, await find(req));
+    },
+  };
+}

@@ -1,0 +1,202 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { CLIENT_NAME_RE } from '../../domain/names.js';
+import {
+  DEPARTMENT_MAX_CHARS,
+  RESPONSE_BY_MAX_CHARS,
+  RESPONSE_MAX_CHARS,
+} from '../../domain/response-attributes.js';
+import { REVIEW_ID_RE } from '../../domain/review-record.js';
+import { MAX_COUNTED_REVIEWS } from '../../services/count-review-responses.js';
+
+/**
+ * Request and response schemas of the Response API. They validate input, drive serialization and
+ * generate the OpenAPI document, so the three cannot drift apart.
+ */
+
+export const JSON_API = 'application/vnd.api+json';
+
+const strict = { additionalProperties: false } as const;
+const Url = Type.String({ format: 'uri' });
+const Timestamp = Type.String({ format: 'date-time' });
+
+// --- requests ------------------------------------------------------------------------------
+
+export const PasskeyQuery = Type.Object({
+  passkey: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'Response API passkey of the application (seed §4.1)',
+  }),
+});
+
+export const GuidParams = Type.Object({
+  // A format rather than GUID_PATTERN: the 400 then says "must match format uuid", not a regex.
+  responseGuid: Type.String({ format: 'uuid', description: 'GUID of the client response' }),
+});
+
+export const ReviewParams = Type.Object({
+  client: Type.String({
+    pattern: CLIENT_NAME_RE.source,
+    description: 'Client instance name, e.g. Acme-EN_GB',
+  }),
+  reviewId: Type.String({ pattern: REVIEW_ID_RE.source, description: 'Id of the review' }),
+});
+
+const Department = Type.String({ minLength: 1, maxLength: DEPARTMENT_MAX_CHARS });
+const ResponseText = Type.String({ minLength: 1, maxLength: RESPONSE_MAX_CHARS });
+const ResponseBy = Type.Union([Type.String({ maxLength: RESPONSE_BY_MAX_CHARS }), Type.Null()], {
+  description: 'Name of the person answering; defaults to the application name as author',
+});
+
+export const NewResponseBody = Type.Object({
+  attributes: Type.Object(
+    { department: Department, response: ResponseText, responseBy: Type.Optional(ResponseBy) },
+    strict,
+  ),
+});
+
+export const ResponseChangesBody = Type.Object({
+  attributes: Type.Object(
+    {
+      department: Type.Optional(Department),
+      response: Type.Optional(ResponseText),
+      responseBy: Type.Optional(ResponseBy),
+    },
+    { ...strict, minProperties: 1 },
+  ),
+});
+
+export const CountsBody = Type.Object({
+  reviewIds: Type.Array(Type.String({ pattern: REVIEW_ID_RE.source }), { maxItems: MAX_COUNTED_REVIEWS }),
+});
+
+// --- responses -----------------------------------------------------------------------------
+
+const RelationshipLinks = Type.Object({ self: Url, related: Url }, strict);
+
+const AuthorIdentifier = Type.Object({ type: Type.Literal('author'), id: Type.String() }, strict);
+
+/** REFERENCE puts clientName beside type and id; JSON:API 1.0 allows only `meta` there. */
+const ReviewIdentifier = Type.Object(
+  {
+    type: Type.Literal('review'),
+    id: Type.String(),
+    meta: Type.Object({ clientName: Type.String() }, strict),
+  },
+  strict,
+);
+
+const ClientResponseResource = Type.Object(
+  {
+    type: Type.Literal('clientResponse'),
+    id: Type.String({ format: 'uuid' }),
+    attributes: Type.Object(
+      {
+        department: Type.String(),
+        response: Type.String(),
+        responseBy: Type.Union([Type.String(), Type.Null()]),
+        responseSource: Type.String({ description: 'Name of the OAuth application that wrote it' }),
+        responderClient: Type.String({ description: 'Client instance that answers' }),
+        created: Timestamp,
+        updated: Timestamp,
+      },
+      strict,
+    ),
+    relationships: Type.Object(
+      {
+        author: Type.Object({ links: RelationshipLinks, data: AuthorIdentifier }, strict),
+        review: Type.Object({ links: RelationshipLinks, data: ReviewIdentifier }, strict),
+      },
+      strict,
+    ),
+    links: Type.Object({ self: Url }, strict),
+  },
+  strict,
+);
+
+export const ClientResponseDocument = Type.Object(
+  { data: ClientResponseResource, links: Type.Object({ self: Url }, strict) },
+  strict,
+);
+
+export const ClientResponseCollection = Type.Object(
+  { data: Type.Array(ClientResponseResource), links: Type.Object({ self: Url }, strict) },
+  strict,
+);
+
+/** Seed §4.1: `data` (type, id) and `links` (self, related). */
+export const AuthorDocument = Type.Object({ data: AuthorIdentifier, links: RelationshipLinks }, strict);
+
+export const ReviewRelationshipDocument = Type.Object(
+  { data: ReviewIdentifier, links: RelationshipLinks },
+  strict,
+);
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ReviewDocument = Type.Object(
+  {
+    data: Type.Object(
+      {
+        type: Type.Literal('review'),
+        id: Type.String(),
+        attributes: Type.Object(
+          {
+            clientName: Type.String(),
+            rating: Nullable(Type.Integer({ minimum: 1, maximum: 5 })),
+            title: Nullable(Type.String()),
+            text: Nullable(Type.String()),
+            submittedAt: Timestamp,
+          },
+          strict,
+        ),
+      },
+      strict,
+    ),
+    links: RelationshipLinks,
+  },
+  strict,
+);
+
+/** The public system's shape, which is not a JSON:API document. */
+export const CountsDocument = Type.Object(
+  {
+    counts: Type.Array(
+      Type.Object({ reviewId: Type.String(), responseCount: Type.Integer({ minimum: 0 }) }, strict),
+    ),
+  },
+  strict,
+);
+
+/** src/http/errors/render.ts sendJsonApiError: JSON:API error objects plus the public members. */
+export const ErrorDocument = Type.Object({
+  httpCode: Type.Integer(),
+  requestURI: Type.String(),
+  message: Type.String(),
+  errors: Type.Array(
+    Type.Object({
+      status: Type.String(),
+      code: Type.String(),
+      title: Type.String(),
+      detail: Type.String(),
+      source: Type.Optional(
+        Type.Object({
+          pointer: Type.Optional(Type.String()),
+          parameter: Type.Optional(Type.String()),
+          header: Type.Optional(Type.String()),
+        }),
+      ),
+      field: Type.Optional(Type.String()),
+      message: Type.String(),
+    }),
+  ),
+});
+
+export type NewResponseBody = Static<typeof NewResponseBody>;
+export type ResponseChangesBody = Static<typeof ResponseChangesBody>;
+export type ClientResponseDocument = Static<typeof ClientResponseDocument>;
+export type ClientResponseCollection = Static<typeof ClientResponseCollection>;
+export type AuthorDocument = Static<typeof AuthorDocument>;
+export type ReviewDocument = Static<typeof ReviewDocument>;
+export type ReviewRelationshipDocument = Static<typeof ReviewRelationshipDocument>;
+export type CountsDocument = Static<typeof CountsDocument>;

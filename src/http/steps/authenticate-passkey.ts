@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.js';
+import { findActivePasskey } from '../../services/find-active-passkey.js';
+import type { PasskeyApi } from '../../store/schema.js';
+import type { HttpDeps } from '../http-deps.js';
+
+/** Seed §5.6: the Response and Privacy endpoints also require the `passkey` query parameter. */
+export function authenticatePasskey(deps: HttpDeps, api: PasskeyApi) {
+  return async function authenticatePasskey(request: FastifyRequest): Promise<void> {
+    const value = (request.query as Record<string, unknown> | undefined)?.passkey;
+    if (typeof value !== 'string' || value === '') {
+      throw new AppError('INVALID_QUERY_PARAMETER', {
+        field: 'passkey',
+        detail: 'the passkey query parameter is required',
+        source: { parameter: 'passkey' },
+      });
+    }
+    if (!request.principal) throw new AppError('UNAUTHORIZED');
+    request.passkey = await findActivePasskey(deps, value, request.principal, api);
+  };
+}
