@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { claimPrivacyRequest } from '../services/claim-privacy-request.js';
+import type { ServiceDeps } from '../services/deps.js';
+import { type ProcessOptions, processPrivacyRequest } from '../services/process-privacy-request.js';
+import { purgePrivacyData } from '../services/purge-privacy-data.js';
+import { scrubFreedPages } from '../services/scrub-freed-pages.js';
+import { createWorkSignal } from '../services/work-signal.js';
+
+export interface PrivacyWorker {
+  /** Lets the batches in progress commit, hands their requests back, and resolves when idle. */
+  stop(): Promise<void>;
+}
+
+export interface PrivacyWorkerOptions {
+  /** Lease owner name; unique per worker by default. */
+  readonly owner?: string;
+  readonly afterBatch?: ProcessOptions['afterBatch'];
+}
+
+const HOUSEKEEPING_INTERVAL_MS = 60_000;
+/** Erased rows must leave the WAL soon, but one checkpoint per request would cap throughput. */
+const SCRUB_INTERVAL_MS = 1_000;
+
+/**
+ * Carries out privacy requests (DESIGN.md, Privacy API): WORKER_CONCURRENCY lanes each claim a
+ * pending request with a lease and process it; a lane loops without sleeping while there is work,
+ * and otherwise waits for the in-process signal or WORKER_POLL_INTERVAL_MS. Housekeeping (expired
+ * exports, requests past retention) runs once a minute. Erased bytes are scrubbed from SQLite's
+ * files within a second of completion, and whenever the worker goes idle.
+ */
+export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOptions = {}): PrivacyWorker {
+  const { config, logger } = deps;
+  const owner = options.owner ?? `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  const signal = deps.privacyWork ?? createWorkSignal();
+  const abort = new AbortController();
+  let nextHousekeepingAt = 0;
+  let scrubOwed = false;
+  let lastScrubAt = 0;
+
+  const scrub = async () => {
+    scrubOwed = false;
+    lastScrubAt = deps.clock();
+    await scrubFreedPages(deps);
+  };
+
+  const housekeeping = async () => {
+    if (deps.clock() < nextHousekeepingAt) return;
+    nextHousekeepingAt = deps.clock() + HOUSEKEEPING_INTERVAL_MS;
+    const purged = await purgePrivacyData(deps);
+    if (purged.exports > 0 || purged.requests > 0) logger.info(purged, 'privacy data purged');
+  };
+
+  const lane = async () => {
+    while (!abort.signal.aborted) {
+      try {
+        await housekeeping();
+        const request = await claimPrivacyRequest(deps, { owner });
+        if (request) {
+          const outcome = await processPrivacyRequest(deps, request, {
+            owner,
+            signal: abort.signal,
+            ...(options.afterBatch ? { afterBatch: options.afterBatch } : {}),
+          });
+          if (outcome.status === 'completed') {
+            logger.info(
+              { privacyRequestId: request.id, requestType: request.type, receipt: outcome.receipt },
+              'privacy request completed',
+            );
+            if (request.type === 'forget') scrubOwed = true;
+          } else {
+            logger.warn({ privacyRequestId: request.id, outcome: outcome.status }, 'privacy request left');
+          }
+          if (scrubOwed && deps.clock() - lastScrubAt >= SCRUB_INTERVAL_MS) await scrub();
+          continue;
+        }
+        if (scrubOwed) await scrub();
+        await signal.wait(config.worker.pollIntervalMs, abort.signal);
+      } catch (err) {
+        // Database errors never carry identifier values: the subject is only ever queried by hash.
+        logger.error({ err }, 'privacy worker iteration failed');
+        await createWorkSignal().wait(config.worker.pollIntervalMs, abort.signal);
+      }
+    }
+  };
+
+  logger.info({ owner, concurrency: config.worker.concurrency }, 'privacy worker started');
+  const lanes = Array.from({ length: config.worker.concurrency }, () => lane());
+  return {
+    async stop() {
+      abort.abort();
+      await Promise.all(lanes);
+      if (scrubOwed) await scrub();
+      logger.info({ owner }, 'privacy worker stopped');
+    },
+  };
+}
