@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import { ENVIRONMENTS } from '../../domain/names.js';
+import { seedDemo } from '../../services/seed-demo.js';
+import { printResult } from '../output.js';
+import { withRuntime } from '../with-runtime.js';
+
+export function registerDemoCommand(program: Command): void {
+  program
+    .command('demo')
+    .description('seed a demo tenant in production and staging and print ready-to-use credentials')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { json?: boolean }) => {
+      const result = await withRuntime(async (rt) => {
+        const out: Record<string, unknown> = {};
+        for (const env of ENVIRONMENTS) out[env] = await seedDemo(rt.deps, env);
+        return out;
+      });
+      printResult(!!opts.json, result);
+    });
+}

@@ -1,0 +1,73 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../../config.js';
+import { buildServer } from '../../http/build-server.js';
+import { createLogger } from '../../logger.js';
+import { createRuntime } from '../../runtime.js';
+import { startPrivacyWorker } from '../../worker/privacy-worker.js';
+
+/**
+ * `rpa serve`: migrations, HTTP server and (unless WORKER_ENABLED=false) the in-process privacy
+ * worker. SIGTERM/SIGINT stop accepting connections, finish in-flight requests, then exit.
+ */
+export async function serve(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const runtime = await createRuntime(config, { logger });
+  const app = await buildServer(runtime.http);
+  const background: { stop(): Promise<void> }[] = [];
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app.close();
+      for (const b of background) await b.stop();
+      await runtime.close();
+      process.exitCode = 0;
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  // Started once listening, so a port that cannot be bound does not leave a worker running.
+  if (config.worker.enabled && !stopping) background.push(startPrivacyWorker(runtime.deps));
+  logger.info({ database: runtime.deps.store.dialect, redis: config.redisUrl !== null }, 'serving');
+}
+
+export function registerServeCommands(program: Command): void {
+  program
+    .command('serve')
+    .description('apply migrations and serve the API (with the privacy worker in-process by default)')
+    .action(serve);
+  program
+    .command('migrate')
+    .description('apply pending database migrations and exit')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { json?: boolean }) => {
+      const { openStore } = await import('../../store/database.js');
+      const { migrateToLatest } = await import('../../store/migrate.js');
+      const config = loadConfig();
+      const store = await openStore(
+        config.databaseUrl,
+        config.databaseSchema ? { schema: config.databaseSchema } : {},
+      );
+      try {
+        const r = await migrateToLatest(store.db, store.schema);
+        if (opts.json) process.stdout.write(`${JSON.stringify(r)}\n`);
+        else process.stdout.write(r.applied.length ? `applied ${r.applied.join(', ')}\n` : 'up to date\n');
+      } finally {
+        await store.close();
+      }
+    });
+}

@@ -1,0 +1,57 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config.js';
+import { AppError } from '../errors.js';
+import { registerDemoCommand } from './commands/demo-command.js';
+import { registerReviewsCommands } from './commands/reviews-commands.js';
+import { registerServeCommands } from './commands/serve-command.js';
+import { registerTenancyCommands } from './commands/tenancy-commands.js';
+import { registerWorkerCommand } from './commands/worker-command.js';
+
+export function buildProgram(): Command {
+  const program = new Command()
+    .name('rpa')
+    .description('reviews-partner-api: serve the API and administer tenants')
+    .showHelpAfterError(false)
+    .exitOverride()
+    // Set before subcommands are added: commander copies these settings when a command is created.
+    .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `rpa: ${s}` : s) });
+  registerServeCommands(program);
+  registerTenancyCommands(program);
+  registerReviewsCommands(program);
+  registerDemoCommand(program);
+  registerWorkerCommand(program);
+  return program;
+}
+
+/** Runs the CLI; every failure is one line on stderr and a non-zero exit code. */
+export async function main(argv: readonly string[]): Promise<void> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv]);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version exit 0; usage errors were already printed by commander.
+      process.exitCode = err.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    const message =
+      err instanceof AppError || err instanceof ConfigError
+        ? err.message
+        : err instanceof Error
+          ? err.message.split('\n')[0]
+          : String(err);
+    process.stderr.write(`rpa: ${message}\n`);
+    process.exitCode = 1;
+  }
+}
+
+const invokedDirectly = (() => {
+  try {
+    return realpathSync(process.argv[1] ?? '') === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+})();
+if (invokedDirectly) await main(process.argv);

@@ -1,0 +1,28 @@
+/** Writes a command's result: JSON for machines (--json), aligned key/value lines for people. */
+export function printResult(json: boolean, value: unknown, human?: string): void {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    return;
+  }
+  if (human !== undefined) {
+    process.stdout.write(`${human}\n`);
+    return;
+  }
+  process.stdout.write(`${formatHuman(value)}\n`);
+}
+
+function formatHuman(value: unknown, indent = ''): string {
+  if (Array.isArray(value)) return value.map((v) => formatHuman(v, indent)).join(`\n${indent}---\n`);
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    const width = Math.max(...entries.map(([k]) => k.length));
+    return entries
+      .map(([k, v]) =>
+        v && typeof v === 'object' && !Array.isArray(v)
+          ? `${indent}${k}:\n${formatHuman(v, `${indent}  `)}`
+          : `${indent}${k.padEnd(width)}  ${Array.isArray(v) ? v.join(', ') : String(v)}`,
+      )
+      .join('\n');
+  }
+  return `${indent}${String(value)}`;
+}

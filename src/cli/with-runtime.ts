@@ -1,0 +1,16 @@
+import { loadConfig } from '../config.js';
+import { createLogger } from '../logger.js';
+import { createRuntime, type Runtime } from '../runtime.js';
+
+/** Runs a CLI command against the configured database, closing it afterwards. */
+export async function withRuntime<T>(fn: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  // Administrative commands print results on stdout; their logs go to stderr and only when asked.
+  const logger = createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', process.stderr);
+  const runtime = await createRuntime(config, { logger });
+  try {
+    return await fn(runtime);
+  } finally {
+    await runtime.close();
+  }
+}
