@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'rpa-serve-'));
+const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
+
+function startServer(): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${join(dir, 'serve.db')}`,
+      DATABASE_SCHEMA: schema ?? '',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]), output: () => out });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+}
+
+describe(`rpa serve on ${TEST_DIALECT}`, () => {
+  after(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    if (schema) await dropSchema(TEST_DATABASE_URL, schema);
+  });
+
+  it('answers /readyz, and on SIGTERM finishes an in-flight request before exiting 0', async () => {
+    const { child, port, output } = await startServer();
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    assert.equal(ready.status, 200);
+    assert.equal(((await ready.json()) as { database: string }).database, TEST_DIALECT);
+
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // A request whose body is still arriving when the signal comes must still get its answer.
+    const answered = new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/auth/v1/oauth2/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '28' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write('grant_type=client_');
+      setTimeout(() => {
+        child.kill('SIGTERM');
+        setTimeout(() => req.end('credential'), 300);
+      }, 100);
+    });
+    const status = await answered;
+    assert.ok(status >= 400 && status < 500, `in-flight request answered ${status}`);
+    assert.equal(await exited, 0, output());
+    assert.match(output(), /shutting down/);
+  });
+});

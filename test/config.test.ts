@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for a laptop: SQLite in ./var, port 8080, no Redis', () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 8080);
+    assert.equal(c.databaseUrl, 'sqlite:./var/app.db');
+    assert.equal(c.redisUrl, null);
+    assert.equal(c.publicScheme, 'http');
+    assert.equal(c.tokenTtlSeconds, 3600);
+    assert.equal(c.allowedHosts, null);
+  });
+
+  it('is frozen, nested objects included', () => {
+    const c = loadConfig({});
+    assert.ok(Object.isFrozen(c));
+    assert.ok(Object.isFrozen(c.worker));
+    assert.throws(() => {
+      (c as { port: number }).port = 1;
+    }, TypeError);
+  });
+
+  it('reads every documented variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PUBLIC_SCHEME: 'https',
+      ALLOWED_HOSTS: 'api.example.com, Other.Example.com',
+      TOKEN_TTL_SECONDS: '600',
+      WORKER_ENABLED: 'false',
+    });
+    assert.equal(c.port, 9000);
+    assert.equal(c.databaseUrl, 'postgres://u@h:5432/db');
+    assert.equal(c.redisUrl, 'redis://127.0.0.1:6379');
+    assert.equal(c.publicScheme, 'https');
+    assert.deepEqual(c.allowedHosts, ['api.example.com', 'other.example.com']);
+    assert.equal(c.tokenTtlSeconds, 600);
+    assert.equal(c.worker.enabled, false);
+  });
+
+  const bad: [Record<string, string>, string][] = [
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ PUBLIC_SCHEME: 'ftp' }, 'PUBLIC_SCHEME'],
+    [{ WORKER_ENABLED: 'maybe' }, 'WORKER_ENABLED'],
+    [{ ALLOWED_HOSTS: 'bad host' }, 'ALLOWED_HOSTS'],
+    [{ IDENTIFIER_HASH_KEY: 'short' }, 'IDENTIFIER_HASH_KEY'],
+    [{ TOKEN_TTL_SECONDS: '5' }, 'TOKEN_TTL_SECONDS'],
+  ];
+  for (const [env, variable] of bad) {
+    it(`names ${variable} when its value is bad (${JSON.stringify(env)})`, () => {
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) =>
+          err instanceof ConfigError && err.variable === variable && err.message.startsWith(variable),
+      );
+    });
+  }
+});

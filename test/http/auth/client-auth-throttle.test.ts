@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { AppError } from '../../../src/errors.js';
+import { buildServer } from '../../../src/http/build-server.js';
+import type { AuthFailureThrottle } from '../../../src/services/auth-failure-throttle.js';
+import { type DemoCredentials, seedDemo } from '../../../src/services/seed-demo.js';
+import {
+  createTestApp,
+  createTestRuntime,
+  type TestApp,
+  type TestRuntime,
+} from '../../helpers/test-runtime.js';
+import { basicAuth, postForm, REVOKE_PATH, requestToken } from './oauth-fixtures.js';
+
+const LIMIT = 3;
+
+function assertThrottled(res: LightMyRequestResponse): void {
+  assert.equal(res.statusCode, 429, res.body);
+  assert.match(String(res.headers['retry-after']), /^[1-9]\d*$/);
+  assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+  assert.equal(typeof res.json().error, 'string');
+  assert.equal(res.json().access_token, undefined);
+}
+
+/** Records how the endpoints use the throttle, and blocks whatever it is told to. */
+class SpyThrottle implements AuthFailureThrottle {
+  readonly calls: string[] = [];
+  blocked = new Set<string>();
+  async assertAllowed(clientId: string | null, address: string) {
+    this.calls.push(`assert ${clientId} ${address}`);
+    if (this.blocked.has(String(clientId)) || this.blocked.has(address)) {
+      throw new AppError('TOO_MANY_FAILED_ATTEMPTS', { headers: { 'retry-after': '30' } });
+    }
+  }
+  async recordFailure(clientId: string | null, address: string) {
+    this.calls.push(`failure ${clientId} ${address}`);
+  }
+  async recordSuccess(clientId: string) {
+    this.calls.push(`success ${clientId}`);
+  }
+}
+
+describe('client authentication and the failure throttle', () => {
+  let runtime: TestRuntime;
+  let app: FastifyInstance;
+  let demo: DemoCredentials;
+  const spy = new SpyThrottle();
+
+  before(async () => {
+    runtime = await createTestRuntime();
+    app = await buildServer({ ...runtime.http, authThrottle: spy });
+    await app.ready();
+    demo = await seedDemo(runtime.deps, 'production');
+  });
+  after(async () => {
+    await app.close();
+    await runtime.close();
+  });
+
+  it('checks before comparing, counts a failure against client id and address, and clears on success', async () => {
+    spy.calls.length = 0;
+    await requestToken(app, demo.clientId, 'wrong', { remoteAddress: '10.1.0.1' });
+    await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.1.0.1' });
+    assert.deepEqual(spy.calls, [
+      `assert ${demo.clientId} 10.1.0.1`,
+      `failure ${demo.clientId} 10.1.0.1`,
+      `assert ${demo.clientId} 10.1.0.1`,
+      `success ${demo.clientId}`,
+    ]);
+  });
+
+  it('counts no failure for requests that present no credentials or are malformed', async () => {
+    spy.calls.length = 0;
+    await postForm(app, '/auth/v1/oauth2/token', { body: { grant_type: 'client_credentials' } });
+    await requestToken(app, demo.clientId, demo.clientSecret, { extra: { grant_type: 'password' } });
+    assert.deepEqual(
+      spy.calls.filter((c) => c.startsWith('failure')),
+      [],
+    );
+  });
+
+  it('answers a blocked client id or address with 429 and Retry-After, in the OAuth shape, on both endpoints', async () => {
+    spy.blocked = new Set([demo.clientId]);
+    assertThrottled(await requestToken(app, demo.clientId, demo.clientSecret));
+    assertThrottled(
+      await postForm(app, REVOKE_PATH, {
+        body: { token: 'rpa_at_x' },
+        headers: { authorization: basicAuth(demo.clientId, demo.clientSecret) },
+      }),
+    );
+    spy.blocked = new Set(['10.2.0.1']);
+    assertThrottled(await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.2.0.1' }));
+    assert.equal(
+      (await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.2.0.2' })).statusCode,
+      200,
+    );
+    spy.blocked = new Set();
+  });
+});
+
+describe(`brute-force protection (AUTH_FAILURE_LIMIT=${LIMIT})`, () => {
+  let t: TestApp;
+  let a: DemoCredentials;
+  let b: DemoCredentials;
+  let c: DemoCredentials;
+  let d: DemoCredentials;
+
+  before(async () => {
+    t = await createTestApp({ AUTH_FAILURE_LIMIT: String(LIMIT), AUTH_FAILURE_WINDOW_SECONDS: '300' });
+    a = await seedDemo(t.runtime.deps, 'production');
+    b = await seedDemo(t.runtime.deps, 'production');
+    c = await seedDemo(t.runtime.deps, 'production');
+    d = await seedDemo(t.runtime.deps, 'production');
+  });
+  after(() => t.close());
+
+  it('blocks a client id after repeated failures, from any address, even with the right secret', async () => {
+    for (let i = 1; i <= LIMIT; i += 1) {
+      const res = await requestToken(t.app, a.clientId, `wrong-${i}`, { remoteAddress: `10.10.0.${i}` });
+      assert.equal(res.statusCode, 401);
+    }
+    assertThrottled(await requestToken(t.app, a.clientId, a.clientSecret, { remoteAddress: '10.10.1.1' }));
+    assertThrottled(
+      await postForm(t.app, REVOKE_PATH, {
+        body: { token: 'rpa_at_x' },
+        headers: { authorization: basicAuth(a.clientId, a.clientSecret) },
+        remoteAddress: '10.10.1.2',
+      }),
+    );
+    // Other clients are not affected.
+    assert.equal(
+      (await requestToken(t.app, b.clientId, b.clientSecret, { remoteAddress: '10.10.1.3' })).statusCode,
+      200,
+    );
+  });
+
+  it('blocks an address after repeated failures, whatever client id it tries next', async () => {
+    for (let i = 1; i <= LIMIT; i += 1) {
+      const res = await requestToken(t.app, `rpa_ci_guess${i}`, 'wrong', { remoteAddress: '10.20.0.1' });
+      assert.equal(res.statusCode, 401);
+    }
+    assertThrottled(await requestToken(t.app, c.clientId, c.clientSecret, { remoteAddress: '10.20.0.1' }));
+    assert.equal(
+      (await requestToken(t.app, c.clientId, c.clientSecret, { remoteAddress: '10.20.0.2' })).statusCode,
+      200,
+    );
+  });
+
+  it("a successful authentication clears the client id's failures", async () => {
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 1; i < LIMIT; i += 1) {
+        const res = await requestToken(t.app, d.clientId, 'wrong', { remoteAddress: `10.30.${round}.${i}` });
+        assert.equal(res.statusCode, 401);
+      }
+      const ok = await requestToken(t.app, d.clientId, d.clientSecret, { remoteAddress: `10.30.${round}.9` });
+      assert.equal(ok.statusCode, 200);
+    }
+  });
+});

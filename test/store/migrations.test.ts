@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { openStore, type Store } from '../../src/store/database.js';
+import { migrateToLatest, migrations } from '../../src/store/migrate.js';
+import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
+
+describe(`migrations on ${TEST_DIALECT}`, () => {
+  let store: Store;
+  const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
+
+  before(async () => {
+    store = await openStore(TEST_DATABASE_URL, schema ? { schema } : {});
+  });
+  after(async () => {
+    await store.close();
+    if (schema) await dropSchema(TEST_DATABASE_URL, schema);
+  });
+
+  it('names every migration with a date prefix, in order', () => {
+    const names = Object.keys(migrations);
+    assert.ok(names.length > 0);
+    for (const n of names) assert.match(n, /^\d{4}-\d{2}-\d{2}-\d{2}-[a-z0-9-]+$/);
+    assert.deepEqual(names, [...names].sort());
+  });
+
+  it('applies all migrations up, then is a no-op', async () => {
+    const first = await migrateToLatest(store.db, store.schema);
+    assert.deepEqual(first.applied, Object.keys(migrations));
+    const second = await migrateToLatest(store.db, store.schema);
+    assert.deepEqual(second.applied, []);
+  });
+
+  it('creates the tables the services use', async () => {
+    const tables = (await store.db.introspection.getTables()).map((t) => t.name);
+    for (const t of [
+      'clients',
+      'applications',
+      'application_secrets',
+      'application_grants',
+      'passkeys',
+      'access_tokens',
+      'reviews',
+      'review_identifiers',
+      'response_authors',
+      'client_responses',
+      'instance_settings',
+    ]) {
+      assert.ok(tables.includes(t), `missing table ${t}`);
+    }
+  });
+
+  it('enforces the environment check and unique client names per environment', async () => {
+    const row = { id: 'c1', environment: 'production' as const, name: 'Acme', created_at: 1 };
+    await store.db.insertInto('clients').values(row).execute();
+    await assert.rejects(
+      store.db
+        .insertInto('clients')
+        .values({ ...row, id: 'c2' })
+        .execute(),
+    );
+    await store.db
+      .insertInto('clients')
+      .values({ ...row, id: 'c3', environment: 'staging' })
+      .execute();
+    await assert.rejects(
+      sql`insert into clients (id, environment, name, created_at) values ('c4', 'qa', 'X', 1)`.execute(
+        store.db,
+      ),
+    );
+  });
+
+  it('reads epoch-millisecond columns back as numbers', async () => {
+    const ms = Date.UTC(2030, 0, 1, 12, 0, 0, 123);
+    await store.db
+      .insertInto('clients')
+      .values({ id: 'c5', environment: 'production', name: 'Time', created_at: ms })
+      .execute();
+    const r = await store.db
+      .selectFrom('clients')
+      .select('created_at')
+      .where('id', '=', 'c5')
+      .executeTakeFirstOrThrow();
+    assert.strictEqual(r.created_at, ms);
+  });
+});

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { parseReceipt } from '../../src/domain/privacy-receipt.js';
+import { claimPrivacyRequest } from '../../src/services/claim-privacy-request.js';
+import { createPrivacyRequest } from '../../src/services/create-privacy-request.js';
+import { processPrivacyRequest } from '../../src/services/process-privacy-request.js';
+import { startPrivacyWorker } from '../../src/worker/privacy-worker.js';
+import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers/test-runtime.js';
+import {
+  drainPrivacyQueue,
+  importReviewsBy,
+  type PrivacyTenant,
+  privacyClient,
+  seedPrivacyTenant,
+} from '../privacy/privacy-fixtures.js';
+
+describe(`privacy worker in-process on ${TEST_DIALECT}`, () => {
+  let t: TestApp;
+  let tenant: PrivacyTenant;
+  let now = Date.parse('2026-06-01T00:00:00.000Z');
+
+  before(async () => {
+    t = await createTestApp(
+      // An idle worker would wait ten minutes: only the wake-up signal can make these tests finish.
+      { WORKER_POLL_INTERVAL_MS: '600000', WORKER_BATCH_SIZE: '3', WORKER_LEASE_MS: '60000' },
+      { clock: () => now },
+    );
+    tenant = await seedPrivacyTenant(t.runtime.deps);
+  });
+  after(() => t.close());
+
+  const row = (id: string) =>
+    t.runtime.deps.store.db
+      .selectFrom('privacy_requests')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('starts on a new request at once, woken by the in-process signal', { timeout: 30_000 }, async () => {
+    await importReviewsBy(
+      t.runtime.deps,
+      { name: 'Jo', authorId: 'jo-1' },
+      { clientName: 'Acme-EN_GB', count: 7 },
+    );
+    const completed = new Promise<void>((resolve) => {
+      const worker = startPrivacyWorker(t.runtime.deps, {
+        afterBatch: ({ receipt }) => {
+          if (receipt['Acme-EN_GB']?.reviews === 7) void worker.stop().then(resolve);
+        },
+      });
+    });
+    // Let the worker settle into its idle wait before the request arrives.
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await privacyClient(t.app, tenant).post('forget', { authorId: 'jo-1' });
+    assert.equal(res.statusCode, 201);
+    await completed;
+    const done = await row(res.json().id);
+    assert.equal(done.status, 'COMPLETED');
+    assert.equal(parseReceipt(done.receipt)?.['Acme-EN_GB']?.reviews, 7);
+  });
+
+  it('hands a request back between batches when stopped', { timeout: 30_000 }, async () => {
+    await importReviewsBy(
+      t.runtime.deps,
+      { name: 'Kim', authorId: 'kim-1' },
+      { clientName: 'Acme-DE_DE', count: 9 },
+    );
+    const request = await createPrivacyRequest(t.runtime.deps, {
+      type: 'forget',
+      environment: 'production',
+      applicationId: tenant.applicationId,
+      identifiers: { authorId: 'kim-1' },
+    });
+    let stopped: Promise<void> | undefined;
+    await new Promise<void>((resolve) => {
+      const worker = startPrivacyWorker(t.runtime.deps, {
+        afterBatch: () => {
+          stopped ??= worker.stop();
+          resolve();
+        },
+      });
+    });
+    await stopped;
+    const left = await row(request.id);
+    assert.equal(left.status, 'PENDING');
+    assert.equal(left.lease_owner, null);
+    assert.equal(parseReceipt(left.receipt)?.['Acme-DE_DE']?.reviews, 3);
+    await drainPrivacyQueue(t.runtime.deps);
+    const done = await row(request.id);
+    assert.equal(parseReceipt(done.receipt)?.['Acme-DE_DE']?.reviews, 9);
+  });
+
+  it('fences a worker whose lease ran out: it stops, and the new holder finishes alone', async () => {
+    await importReviewsBy(
+      t.runtime.deps,
+      { name: 'Lee', authorId: 'lee-1' },
+      { clientName: 'Acme-EN_GB', count: 4 },
+    );
+    const request = await createPrivacyRequest(t.runtime.deps, {
+      type: 'forget',
+      environment: 'production',
+      applicationId: tenant.applicationId,
+      identifiers: { authorId: 'lee-1' },
+    });
+    const first = await claimPrivacyRequest(t.runtime.deps, { owner: 'worker-a' });
+    assert.equal(first?.id, request.id);
+    assert.equal(await claimPrivacyRequest(t.runtime.deps, { owner: 'worker-b' }), undefined, 'lease holds');
+    now += 60_001;
+    const second = await claimPrivacyRequest(t.runtime.deps, { owner: 'worker-b' });
+    assert.equal(second?.id, request.id);
+    assert.ok(first);
+    assert.deepEqual(await processPrivacyRequest(t.runtime.deps, first, { owner: 'worker-a' }), {
+      status: 'lease-lost',
+    });
+    assert.equal(parseReceipt((await row(request.id)).receipt), null, 'the fenced worker changed nothing');
+    assert.ok(second);
+    const outcome = await processPrivacyRequest(t.runtime.deps, second, { owner: 'worker-b' });
+    assert.equal(outcome.status, 'completed');
+    assert.equal(parseReceipt((await row(request.id)).receipt)?.['Acme-EN_GB']?.reviews, 4);
+  });
+});
