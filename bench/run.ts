@@ -436,16 +436,9 @@ async function listAll(base: string, demo: Demo, auth: Record<string, string>): 
     if (cursor) url.searchParams.set('cursor', cursor);
     const r = await fetch(url, { headers: auth });
     if (!r.ok) throw new Error(`list failed: ${r.status} ${await r.text()}`);
-    const page = (await r.json()) as {
-      data?: PrivacyRecord[];
-      items?: PrivacyRecord[];
-      nextCursor?: string | null;
-      links?: { next?: string };
-    };
-    out.push(...(page.data ?? page.items ?? []));
-    const next =
-      page.nextCursor ??
-      (page.links?.next ? new URL(page.links.next, base).searchParams.get('cursor') : null);
+    const page = (await r.json()) as { requests: PrivacyRecord[]; nextCursor: string | null };
+    out.push(...page.requests);
+    const next = page.nextCursor;
     if (!next) return out;
     cursor = next;
   }
