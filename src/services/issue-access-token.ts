@@ -25,14 +25,17 @@ export async function issueAccessToken(
   const now = deps.clock();
   const expiresIn = deps.config.tokenTtlSeconds;
   const expiresAt = now + expiresIn * 1000;
-  await insertAccessToken(deps.store.db, {
-    token_hash: hashCredential(accessToken),
-    application_id: application.id,
-    environment: application.environment,
-    secret_id: secretId,
-    created_at: now,
-    expires_at: expiresAt,
-    revoked_at: null,
-  });
+  // Shares its commit with concurrent token and counter writes on SQLite (store/group-commit.ts).
+  await deps.store.groupCommit((trx) =>
+    insertAccessToken(trx, {
+      token_hash: hashCredential(accessToken),
+      application_id: application.id,
+      environment: application.environment,
+      secret_id: secretId,
+      created_at: now,
+      expires_at: expiresAt,
+      revoked_at: null,
+    }),
+  );
   return { accessToken, expiresAt, expiresIn, scope: input.scope };
 }

@@ -10,6 +10,7 @@ import {
   SqliteDriver,
 } from 'kysely';
 import pg from 'pg';
+import { createSqliteGroupCommit, createTransactionPerWrite, type GroupCommit } from './group-commit.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -19,6 +20,8 @@ export interface Store {
   readonly dialect: Dialect;
   /** PostgreSQL schema holding the tables, when one was chosen. */
   readonly schema: string | undefined;
+  /** Small writes that may share a commit with others (see group-commit.ts). */
+  readonly groupCommit: GroupCommit;
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
   /**
@@ -91,6 +94,7 @@ function openSqlite(path: string): Store {
     db,
     dialect: 'sqlite',
     schema: undefined,
+    groupCommit: createSqliteGroupCommit(db),
     async ping() {
       raw.prepare('select 1').get();
     },
@@ -141,6 +145,7 @@ function openPostgres(url: string, options: StoreOptions): Store {
     db,
     dialect: 'postgres',
     schema,
+    groupCommit: createTransactionPerWrite(db),
     async ping() {
       await ensureSchema();
       await pool.query('select 1');

@@ -156,5 +156,19 @@ for (const store of COUNTER_STORES) {
       clock.advance(MINUTE);
       assert.match((await consume(p)).headers.ratelimit ?? '', /"day";r=984;/);
     });
+
+    it('keeps concurrent calls of several passkeys apart: a refusal of one undoes nothing of another', async () => {
+      clock.set(Date.UTC(2026, 10, 23, 16, 0, 0));
+      const a = await passkey(2, 1000);
+      const b = await passkey(5, 1000);
+      // Interleaved in one moment, so on SQLite they are committed together.
+      const decisions = await Promise.all(Array.from({ length: 20 }, (_, i) => consume(i % 2 ? a : b)));
+      const allowed = (p: Passkey) => decisions.filter((d, i) => (i % 2 ? a : b) === p && d.allowed).length;
+      assert.equal(allowed(a), 2);
+      assert.equal(allowed(b), 5);
+      clock.advance(MINUTE);
+      assert.match((await consume(a)).headers.ratelimit ?? '', /"day";r=997;/);
+      assert.match((await consume(b)).headers.ratelimit ?? '', /"day";r=994;/);
+    });
   });
 }

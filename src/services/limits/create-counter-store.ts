@@ -15,7 +15,7 @@ export async function createCounterStore(
 ): Promise<CounterStore> {
   if (deps.redis) return createRedisCounterStore(deps.redis, await resolveLimitsNamespace(deps.store.db));
   return createSqlCounterStore(
-    deps.store.db,
+    deps.store,
     options.housekeeping ? { housekeeping: { clock: deps.clock } } : {},
   );
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Store } from '../../store/database.js';
 import type { Database } from '../../store/schema.js';
 import type { CounterSpec, CounterState, CounterStore, TakeOutcome } from './counter-store.js';
 
@@ -8,44 +9,65 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
- * One atomic statement on both databases: insert a window, or add to the live one, or restart an
- * ended one, and return the result. Every SET expression reads the row as it was before the update.
+ * Adds `cost` to each counter and reports whether every one stayed within its limit. One atomic
+ * statement on both databases: per counter, insert a window, or add to the live one, or restart an
+ * ended one, and return the result (every SET expression reads the row as it was before). Rows are
+ * given in key order, so counters are locked in key order. Keys of one take are distinct.
  */
-async function upsert(db: Executor, spec: CounterSpec, now: number, cost: number): Promise<CounterState> {
+async function upsertAll(
+  db: Executor,
+  specs: readonly CounterSpec[],
+  now: number,
+  cost: number,
+): Promise<{ within: boolean; counters: CounterState[] }> {
+  const sorted = [...specs].sort((a, b) => (a.key < b.key ? -1 : 1));
   const live = sql<boolean>`limit_counters.window_end > ${now}`;
-  const row = await db
+  const rows = await db
     .insertInto('limit_counters')
-    .values({ key: spec.key, hits: cost, window_end: spec.freshWindowEnd })
+    .values(sorted.map((spec) => ({ key: spec.key, hits: cost, window_end: spec.freshWindowEnd })))
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         hits: sql<number>`case when ${live} then limit_counters.hits + excluded.hits else excluded.hits end`,
         window_end: sql<number>`case when ${live} then limit_counters.window_end else excluded.window_end end`,
       }),
     )
-    .returning(['hits', 'window_end'])
-    .executeTakeFirstOrThrow();
-  return { hits: Number(row.hits), windowEnd: Number(row.window_end) };
+    .returning(['key', 'hits', 'window_end'])
+    .execute();
+  const byKey = new Map(rows.map((r) => [r.key, { hits: Number(r.hits), windowEnd: Number(r.window_end) }]));
+  let within = true;
+  const counters = specs.map((spec) => {
+    const state = byKey.get(spec.key);
+    if (!state) throw new Error(`counter ${spec.key} was not returned`);
+    if (spec.limit !== null && state.hits > spec.limit) within = false;
+    return state;
+  });
+  return { within, counters };
+}
+
+function refused(counters: readonly CounterState[], cost: number): TakeOutcome {
+  return { taken: false, counters: counters.map((c) => ({ hits: c.hits - cost, windowEnd: c.windowEnd })) };
 }
 
 /**
  * Counters in the embedded store's `limit_counters` table (SQLite file or PostgreSQL), shared by
  * every process on that database.
  *
- * A take with limits runs as one transaction: each counter is incremented with the upsert above,
- * and the transaction is rolled back when any of them went over its limit. The increments lock
- * what they touch until the end: on SQLite the transaction begins IMMEDIATE and holds the database
- * write lock (across processes too); on PostgreSQL the upsert holds the row lock, so concurrent
- * takes of one counter queue and each sees every committed hit before it. Counters are locked in
- * key order, so two takes never wait on each other in a cycle.
+ * A take is one write of the store's group commit: its counters are incremented with the upsert
+ * above, and undone when any of them went over its limit. The increments lock what they touch
+ * until the commit: on SQLite the transaction begins IMMEDIATE and holds the database write lock
+ * (across processes too); on PostgreSQL the upsert holds the row locks, so concurrent takes of one
+ * counter queue and each sees every committed hit before it. Counters are locked in key order, so
+ * two takes never wait on each other in a cycle.
  *
  * Queries go through Kysely rather than the raw driver: on SQLite, Kysely serialises use of the
  * single connection, so a hit never lands inside (and is never rolled back with) another
  * service's open transaction.
  */
 export function createSqlCounterStore(
-  db: Kysely<Database>,
+  store: Pick<Store, 'db' | 'groupCommit'>,
   options: { housekeeping?: { clock: () => number } } = {},
 ): CounterStore {
+  const { db } = store;
   let timer: NodeJS.Timeout | undefined;
   if (options.housekeeping) {
     const { clock } = options.housekeeping;
@@ -62,39 +84,11 @@ export function createSqlCounterStore(
 
   return {
     async take(specs, now, cost = 1): Promise<TakeOutcome> {
-      const order = specs.map((_, i) => i).sort((a, b) => (specs[a]!.key < specs[b]!.key ? -1 : 1));
-      if (specs.every((s) => s.limit === null)) {
-        // Nothing to refuse: each upsert is atomic on its own.
-        const counters: CounterState[] = new Array(specs.length);
-        for (const i of order) counters[i] = await upsert(db, specs[i]!, now, cost);
-        return { taken: true, counters };
-      }
-      const trx = await db.startTransaction().execute();
-      try {
-        const counters: CounterState[] = new Array(specs.length);
-        let within = true;
-        for (const i of order) {
-          const spec = specs[i]!;
-          const state = await upsert(trx, spec, now, cost);
-          counters[i] = state;
-          if (spec.limit !== null && state.hits > spec.limit) within = false;
-        }
-        if (within) {
-          await trx.commit().execute();
-          return { taken: true, counters };
-        }
-        await trx.rollback().execute();
-        return {
-          taken: false,
-          counters: counters.map((c) => ({ hits: c.hits - cost, windowEnd: c.windowEnd })),
-        };
-      } catch (err) {
-        await trx
-          .rollback()
-          .execute()
-          .catch(() => {});
-        throw err;
-      }
+      const { within, counters } = await store.groupCommit(
+        (trx) => upsertAll(trx, specs, now, cost),
+        (result) => result.within,
+      );
+      return within ? { taken: true, counters } : refused(counters, cost);
     },
 
     async peek(key, now) {

@@ -1,0 +1,117 @@
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * Runs a small write in a transaction of its own or one shared with other writes, and resolves
+ * once that transaction has committed. `keep` decides from the write's result whether its changes
+ * stay (a refused rate-limit take is undone); a write that throws is undone alone and rejects.
+ */
+export type GroupCommit = <T>(
+  work: (trx: Transaction<Database>) => Promise<T>,
+  keep?: (result: T) => boolean,
+) => Promise<T>;
+
+// Compiled once: they are run around every write of a batch.
+const SAVEPOINT = CompiledQuery.raw('savepoint batched_write');
+const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('rollback to savepoint batched_write');
+const RELEASE_SAVEPOINT = CompiledQuery.raw('release savepoint batched_write');
+
+interface Queued {
+  work: (trx: Transaction<Database>) => Promise<unknown>;
+  keep: ((result: unknown) => boolean) | undefined;
+  resolve(result: unknown): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Group commit for SQLite, where every commit waits for the disk (synchronous=FULL) and one
+ * transaction at a time holds the database's write lock anyway: the writes that arrive while a
+ * batch is being written queue up and go together in the next transaction, each inside its own
+ * savepoint so it can be undone alone. Under load one disk flush then serves many requests instead
+ * of one; no write is answered before the commit that holds it.
+ */
+export function createSqliteGroupCommit(db: Kysely<Database>): GroupCommit {
+  let queue: Queued[] = [];
+  let running = false;
+
+  async function flush(): Promise<void> {
+    const batch = queue;
+    queue = [];
+    const settled: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    const trx = await db.startTransaction().execute();
+    try {
+      for (const item of batch) {
+        await trx.executeQuery(SAVEPOINT);
+        try {
+          const value = await item.work(trx);
+          if (item.keep && !item.keep(value)) await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
+          settled.push({ ok: true, value });
+        } catch (error) {
+          await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
+          settled.push({ ok: false, error });
+        }
+        await trx.executeQuery(RELEASE_SAVEPOINT);
+      }
+      await trx.commit().execute();
+    } catch (err) {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {});
+      for (const item of batch) item.reject(err);
+      return;
+    }
+    batch.forEach((item, i) => {
+      const outcome = settled[i]!;
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
+  }
+
+  async function drain(): Promise<void> {
+    try {
+      while (queue.length > 0) await flush();
+    } finally {
+      running = false;
+    }
+  }
+
+  return <T>(work: (trx: Transaction<Database>) => Promise<T>, keep?: (result: T) => boolean) =>
+    new Promise<T>((resolve, reject) => {
+      queue.push({
+        work,
+        keep: keep as Queued['keep'],
+        resolve: resolve as Queued['resolve'],
+        reject,
+      });
+      // Started on the next turn of the event loop, so the writes of requests read together
+      // join the first batch rather than the one after it.
+      if (!running) {
+        running = true;
+        setImmediate(() => void drain());
+      }
+    });
+}
+
+/**
+ * PostgreSQL already shares WAL flushes between transactions committing at the same time, and a
+ * shared transaction would hold the row locks of every write in it until the last (taking them out
+ * of any one order): each write gets a transaction of its own.
+ */
+export function createTransactionPerWrite(db: Kysely<Database>): GroupCommit {
+  return async <T>(work: (trx: Transaction<Database>) => Promise<T>, keep?: (result: T) => boolean) => {
+    const trx = await db.startTransaction().execute();
+    try {
+      const value = await work(trx);
+      if (keep && !keep(value)) await trx.rollback().execute();
+      else await trx.commit().execute();
+      return value;
+    } catch (err) {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {});
+      throw err;
+    }
+  };
+}

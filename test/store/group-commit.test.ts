@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openStore, type Store } from '../../src/store/database.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
+
+describe(`group commit on ${TEST_DIALECT}`, () => {
+  let store: Store;
+  const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
+
+  before(async () => {
+    store = await openStore(TEST_DATABASE_URL, schema ? { schema } : {});
+    await migrateToLatest(store.db, store.schema);
+  });
+  after(async () => {
+    await store.close();
+    if (schema) await dropSchema(TEST_DATABASE_URL, schema);
+  });
+
+  const insert = (key: string) => (trx: Store['db']) =>
+    trx.insertInto('limit_counters').values({ key, hits: 1, window_end: 1 }).execute();
+  const keys = async (prefix: string) =>
+    (await store.db.selectFrom('limit_counters').select('key').where('key', 'like', `${prefix}%`).execute())
+      .map((r) => r.key)
+      .sort();
+
+  it('commits every write given at once, undoing only the one that failed and the one not kept', async () => {
+    const results = await Promise.allSettled([
+      store.groupCommit(insert('gc1:a')),
+      store.groupCommit(async (trx) => {
+        await insert('gc1:b')(trx);
+        throw new Error('this write fails after changing a row');
+      }),
+      store.groupCommit(
+        async (trx) => {
+          await insert('gc1:c')(trx);
+          return 'refused';
+        },
+        (r) => r !== 'refused',
+      ),
+      store.groupCommit(insert('gc1:d')),
+      // A unique violation is a driver error of one write, not of the batch.
+      store.groupCommit(insert('gc1:a')),
+    ]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'rejected'],
+    );
+    assert.equal((results[2] as PromiseFulfilledResult<unknown>).value, 'refused');
+    assert.deepEqual(await keys('gc1:'), ['gc1:a', 'gc1:d']);
+  });
+
+  it('answers a write only once it is readable by everyone', async () => {
+    const writes = Array.from({ length: 100 }, (_, i) =>
+      store
+        .groupCommit(insert(`gc2:${String(i).padStart(3, '0')}`))
+        .then(() => keys(`gc2:${String(i).padStart(3, '0')}`)),
+    );
+    for (const seen of await Promise.all(writes)) assert.equal(seen.length, 1);
+    assert.equal((await keys('gc2:')).length, 100);
+  });
+});
