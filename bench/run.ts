@@ -9,6 +9,7 @@
  *
  * Options: --db sqlite,postgres  --scenarios author,token,privacy  --duration 10  --connections 50
  *          --reviews 1000000  --privacy-rate 1000  --privacy-seconds 10  --out bench/results/latest.md
+ *          --profile DIR (V8 CPU profile of every API server run, summarised by bench/profile-summary.ts)
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +30,8 @@ const { values: args } = parseArgs({
     'privacy-rate': { type: 'string', default: '1000' },
     'privacy-seconds': { type: 'string', default: '10' },
     out: { type: 'string', default: 'bench/results/latest.md' },
+    // Writes a V8 CPU profile of each API server run into this folder (see bench/profile-summary.ts).
+    profile: { type: 'string' },
   },
 });
 
@@ -48,6 +51,8 @@ interface LoadResult {
   timeouts: number;
   non2xx: number;
   statusCounts: Record<string, number>;
+  /** Server CPU use during the run: 1.0 is one core fully busy. */
+  cpu?: number;
 }
 
 interface Row {
@@ -58,6 +63,7 @@ interface Row {
   p50: number;
   p99: number;
   rssMiB: number;
+  cpu?: number;
   ratio?: string;
   note?: string;
 }
@@ -129,6 +135,25 @@ function peakRssMiB(child: ChildProcess): number {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+function cpuSeconds(child: ChildProcess): number {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Runs a load job against `server` and adds how busy the server was (CPU seconds per second). */
+function measure(server: ChildProcess, job: Record<string, unknown>): LoadResult {
+  const cpuBefore = cpuSeconds(server);
+  const started = Date.now();
+  const result = runLoad(job);
+  result.cpu = (cpuSeconds(server) - cpuBefore) / ((Date.now() - started) / 1000);
+  return result;
+}
+
 function runLoad(job: Record<string, unknown>): LoadResult {
   const r = spawnSync(
     process.execPath,
@@ -196,9 +221,10 @@ async function startApi(target: Target, extra: Record<string, string> = {}) {
   const port = await freePort();
   // warn: request logging is the operator's choice; the ceiling and the peer log nothing either.
   const env = { ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extra };
+  const profile = args.profile ? ['--cpu-prof', '--cpu-prof-dir', args.profile] : [];
   const child = await start(
     process.execPath,
-    [join(ROOT, 'dist/cli/main.js'), 'serve'],
+    [...profile, join(ROOT, 'dist/cli/main.js'), 'serve'],
     env,
     `http://127.0.0.1:${port}/readyz`,
   );
@@ -253,7 +279,7 @@ async function authorScenario(target: Target, demo: Demo): Promise<void> {
     );
     try {
       log(`${target.name} author: ceiling`);
-      const c = runLoad({
+      const c = measure(ceiling, {
         url: `http://127.0.0.1:${ceilingPort}${path}`,
         headers: auth,
         connections: CONNECTIONS,
@@ -261,7 +287,7 @@ async function authorScenario(target: Target, demo: Demo): Promise<void> {
       });
       const cRss = peakRssMiB(ceiling);
       log(`${target.name} author: api`);
-      const a = runLoad({
+      const a = measure(api.child, {
         url: `${api.base}${path}`,
         headers: auth,
         connections: CONNECTIONS,
@@ -290,7 +316,7 @@ async function tokenScenario(target: Target, demo: Demo): Promise<void> {
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   try {
     log(`${target.name} token: peer`);
-    const p = runLoad({
+    const p = measure(peer, {
       url: `http://127.0.0.1:${peerPort}/token`,
       method: 'POST',
       headers: form,
@@ -300,7 +326,7 @@ async function tokenScenario(target: Target, demo: Demo): Promise<void> {
     });
     const pRss = peakRssMiB(peer);
     log(`${target.name} token: api`);
-    const a = runLoad({
+    const a = measure(api.child, {
       url: `${api.base}/auth/v1/oauth2/token`,
       method: 'POST',
       headers: form,
@@ -384,7 +410,7 @@ async function privacyScenario(target: Target, demo: Demo): Promise<void> {
     const amount = Math.min(rate * seconds, people);
     log(`${target.name} privacy: ${amount} forget requests at ${rate}/s`);
     const started = Date.now();
-    const r = runLoad({
+    const r = measure(api.child, {
       url: `${api.base}/privacy/v1/forgetRequests?passkey=${demo.privacyPasskey}`,
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
@@ -460,6 +486,7 @@ function row(
     p50: r.p50,
     p99: r.p99,
     rssMiB: rss,
+    ...(r.cpu !== undefined ? { cpu: r.cpu } : {}),
   };
   if (reference) out.ratio = (r.requestsPerSecond / reference.requestsPerSecond).toFixed(2);
   const bad = r.non2xx + r.errors + r.timeouts;
@@ -469,11 +496,11 @@ function row(
 
 function table(): string {
   const header =
-    '| database | scenario | server | req/s | p50 ms | p99 ms | peak RSS MiB | throughput ratio | notes |';
-  const sep = '|---|---|---|---:|---:|---:|---:|---:|---|';
+    '| database | scenario | server | req/s | p50 ms | p99 ms | peak RSS MiB | server CPU | throughput ratio | notes |';
+  const sep = '|---|---|---|---:|---:|---:|---:|---:|---:|---|';
   const lines = rows.map(
     (r) =>
-      `| ${r.db} | ${r.scenario} | ${r.subject} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.rssMiB} | ${r.ratio ?? '1.00 (reference)'} | ${r.note ?? ''} |`,
+      `| ${r.db} | ${r.scenario} | ${r.subject} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.rssMiB} | ${r.cpu === undefined ? '' : r.cpu.toFixed(2)} | ${r.ratio ?? '1.00 (reference)'} | ${r.note ?? ''} |`,
   );
   return [header, sep, ...lines].join('\n');
 }
