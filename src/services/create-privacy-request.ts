@@ -22,8 +22,9 @@ export interface CreatePrivacyRequestInput {
 /**
  * Files a forget or access request. The pending rule (seed §4.3) is a unique key in the database:
  * the request, its identifier hashes and one pending key per (client, identifier) are written in
- * one transaction, so of any number of concurrent requests for the same end user, on any number
- * of instances, exactly one commits and the others get 409.
+ * one transaction (or one savepoint of a group commit on SQLite), so of any number of concurrent
+ * requests for the same end user, on any number of instances, exactly one commits and the others
+ * get 409. The request is answered once its commit is on disk.
  */
 export async function createPrivacyRequest(
   deps: ServiceDeps,
@@ -66,7 +67,7 @@ export async function createPrivacyRequest(
     lease_expires_at: null,
   };
   try {
-    await deps.store.db.transaction().execute((trx) =>
+    await deps.store.groupCommit((trx) =>
       insertPrivacyRequest(trx, {
         row,
         clients,

@@ -56,7 +56,7 @@ const DAY_MS = 86_400_000;
  * A crash between batches loses nothing (committed batches stay done) and repeats nothing (the next
  * batch only finds rows that still exist); the last batch completes the request and releases its
  * pending keys in the same transaction. Access requests build their export and complete in one
- * transaction.
+ * transaction. On SQLite, concurrent lanes' batches share their commits (store/group-commit.ts).
  */
 export async function processPrivacyRequest(
   deps: ServiceDeps,
@@ -79,7 +79,7 @@ export async function processPrivacyRequest(
   try {
     for (;;) {
       const result = await retryTransient(() =>
-        deps.store.db.transaction().execute(async (trx) => {
+        deps.store.groupCommit(async (trx) => {
           const now = deps.clock();
           const current = await renewLease(trx, {
             id: request.id,
