@@ -4,6 +4,7 @@ import { buildServer } from '../../http/build-server.js';
 import { createLogger } from '../../logger.js';
 import { createRuntime } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
+import { onShutdownSignal } from '../on-shutdown-signal.js';
 
 /**
  * `rpa serve`: migrations, HTTP server and (unless WORKER_ENABLED=false) the in-process privacy
@@ -16,32 +17,15 @@ export async function serve(): Promise<void> {
   const app = await buildServer(runtime.http);
   const background: { stop(): Promise<void> }[] = [];
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      logger.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    timer.unref();
-    try {
-      await app.close();
-      for (const b of background) await b.stop();
-      await runtime.close();
-      process.exitCode = 0;
-    } catch (err) {
-      logger.error({ err }, 'shutdown failed');
-      process.exitCode = 1;
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  const shutdown = onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
+    await app.close();
+    for (const b of background) await b.stop();
+    await runtime.close();
+  });
 
   await app.listen({ port: config.port, host: config.host });
   // Started once listening, so a port that cannot be bound does not leave a worker running.
-  if (config.worker.enabled && !stopping) background.push(startPrivacyWorker(runtime.deps));
+  if (config.worker.enabled && !shutdown.stopping) background.push(startPrivacyWorker(runtime.deps));
   logger.info({ database: runtime.deps.store.dialect, redis: config.redisUrl !== null }, 'serving');
 }
 

@@ -3,6 +3,7 @@ import { loadConfig } from '../../config.js';
 import { createLogger } from '../../logger.js';
 import { createRuntime } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
+import { onShutdownSignal } from '../on-shutdown-signal.js';
 
 /**
  * `rpa worker`: only the privacy worker, for separate worker processes at scale (run the API with
@@ -16,27 +17,10 @@ export async function runWorker(): Promise<void> {
   const runtime = await createRuntime(config, { logger });
   const worker = startPrivacyWorker(runtime.deps);
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      logger.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs);
-    timer.unref();
-    try {
-      await worker.stop();
-      await runtime.close();
-      process.exitCode = 0;
-    } catch (err) {
-      logger.error({ err }, 'shutdown failed');
-      process.exitCode = 1;
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
+    await worker.stop();
+    await runtime.close();
+  });
 }
 
 export function registerWorkerCommand(program: Command): void {

@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+
+/**
+ * On the first SIGTERM or SIGINT, runs `stop` (finish what is in flight, close the runtime) and
+ * sets the exit code; a stop that takes longer than `timeoutMs` ends the process with 1. Returns
+ * whether a stop has begun, for work that should not start once it has.
+ */
+export function onShutdownSignal(
+  logger: Logger,
+  timeoutMs: number,
+  stop: () => Promise<void>,
+): { readonly stopping: boolean } {
+  const state = { stopping: false };
+  const shutdown = async (signal: string) => {
+    if (state.stopping) return;
+    state.stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      logger.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
+    try {
+      await stop();
+      process.exitCode = 0;
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exitCode = 1;
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  return state;
+}
