@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 /**
@@ -38,8 +38,11 @@ export function createSqliteGroupCommit(db: Kysely<Database>): GroupCommit {
     const batch = queue;
     queue = [];
     const settled: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
-    const trx = await db.startTransaction().execute();
+    let trx: ControlledTransaction<Database> | undefined;
     try {
+      // Inside the try: a transaction that cannot start (a busy or closed database) must reject
+      // the batch's writes, not leave them waiting.
+      trx = await db.startTransaction().execute();
       for (const item of batch) {
         await trx.executeQuery(SAVEPOINT);
         try {
@@ -55,7 +58,7 @@ export function createSqliteGroupCommit(db: Kysely<Database>): GroupCommit {
       await trx.commit().execute();
     } catch (err) {
       await trx
-        .rollback()
+        ?.rollback()
         .execute()
         .catch(() => {});
       for (const item of batch) item.reject(err);

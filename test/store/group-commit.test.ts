@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { Kysely } from 'kysely';
 import { openStore, type Store } from '../../src/store/database.js';
+import { createSqliteGroupCommit, createTransactionPerWrite } from '../../src/store/group-commit.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
+import type { Database } from '../../src/store/schema.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 describe(`group commit on ${TEST_DIALECT}`, () => {
@@ -59,4 +62,27 @@ describe(`group commit on ${TEST_DIALECT}`, () => {
     for (const seen of await Promise.all(writes)) assert.equal(seen.length, 1);
     assert.equal((await keys('gc2:')).length, 100);
   });
+});
+
+describe('group commit when no transaction can start', () => {
+  // As a database does that stays busy past busy_timeout, or has been closed.
+  const busy = {
+    startTransaction: () => ({ execute: () => Promise.reject(new Error('database is locked')) }),
+  } as unknown as Kysely<Database>;
+
+  for (const [name, create] of [
+    ['SQLite group commit', createSqliteGroupCommit],
+    ['transaction per write', createTransactionPerWrite],
+  ] as const) {
+    it(`${name}: rejects every waiting write, rather than leaving it waiting`, async () => {
+      const groupCommit = create(busy);
+      const writes = [groupCommit(async () => 1), groupCommit(async () => 2)];
+      for (const write of writes) await assert.rejects(write, /database is locked/);
+      // And the next write is tried again, not lost behind the failed batch.
+      await assert.rejects(
+        groupCommit(async () => 3),
+        /database is locked/,
+      );
+    });
+  }
 });
