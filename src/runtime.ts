@@ -3,12 +3,12 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { HttpDeps } from './http/http-deps.js';
 import { createLogger } from './logger.js';
-import { createAuthFailureThrottle } from './services/create-auth-failure-throttle.js';
-import { createPasskeyLimiter } from './services/create-passkey-limiter.js';
+import { createAuthFailureThrottle } from './services/auth/create-auth-failure-throttle.js';
+import { createTokenVerifier } from './services/auth/create-token-verifier.js';
 import type { ServiceDeps } from './services/deps.js';
-import { resolveIdentifierKey } from './services/resolve-identifier-key.js';
-import { createTokenVerifier } from './services/verify-access-token.js';
-import { createWorkSignal } from './services/work-signal.js';
+import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.js';
+import { resolveIdentifierKey } from './services/privacy/resolve-identifier-key.js';
+import { createWorkSignal } from './services/privacy/work-signal.js';
 import { openStore, type StoreOptions } from './store/database.js';
 import { migrateToLatest } from './store/migrate.js';
 

@@ -1,7 +1,7 @@
-import type { AuthFailureThrottle } from '../services/auth-failure-throttle.js';
+import type { AuthFailureThrottle } from '../services/auth/create-auth-failure-throttle.js';
+import type { TokenVerifier } from '../services/auth/create-token-verifier.js';
 import type { ServiceDeps } from '../services/deps.js';
-import type { PasskeyLimiter } from '../services/passkey-limiter.js';
-import type { TokenVerifier } from '../services/verify-access-token.js';
+import type { PasskeyLimiter } from '../services/limits/create-passkey-limiter.js';
 
 /** What the HTTP layer needs beyond the services' own dependencies. */
 export interface HttpDeps extends ServiceDeps {

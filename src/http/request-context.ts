@@ -1,5 +1,5 @@
 import type { RequestHost } from '../domain/environment.js';
-import type { Principal } from '../services/verify-access-token.js';
+import type { Principal } from '../services/auth/create-token-verifier.js';
 import type { Passkey } from '../store/schema.js';
 
 /** The host a request was addressed to, and the absolute base of links in its answers. */

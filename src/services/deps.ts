@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Store } from '../store/database.js';
-import type { WorkSignal } from './work-signal.js';
+import type { WorkSignal } from './privacy/work-signal.js';
 
 /** Milliseconds since the epoch; injected so tests can move time. */
 export type Clock = () => number;

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { claimPrivacyRequest } from '../services/claim-privacy-request.js';
 import type { ServiceDeps } from '../services/deps.js';
-import { type ProcessOptions, processPrivacyRequest } from '../services/process-privacy-request.js';
-import { purgePrivacyData } from '../services/purge-privacy-data.js';
-import { scrubFreedPages } from '../services/scrub-freed-pages.js';
-import { createWorkSignal } from '../services/work-signal.js';
+import { claimPrivacyRequest } from '../services/privacy/claim-privacy-request.js';
+import { type ProcessOptions, processPrivacyRequest } from '../services/privacy/process-privacy-request.js';
+import { purgePrivacyData } from '../services/privacy/purge-privacy-data.js';
+import { scrubFreedPages } from '../services/privacy/scrub-freed-pages.js';
+import { createWorkSignal } from '../services/privacy/work-signal.js';
 
 export interface PrivacyWorker {
   /** Lets the batches in progress commit, hands their requests back, and resolves when idle. */

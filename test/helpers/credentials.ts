@@ -1,6 +1,6 @@
 import { generateCredential, hashCredential } from '../../src/domain/credentials.js';
 import type { Runtime } from '../../src/runtime.js';
-import { type DemoCredentials, seedDemo } from '../../src/services/seed-demo.js';
+import { type DemoCredentials, seedDemo } from '../../src/services/tenancy/seed-demo.js';
 import { insertAccessToken } from '../../src/store/repositories/access-tokens.js';
 import type { Environment } from '../../src/store/schema.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../src/errors.js';
-import type { AuthFailureThrottle } from '../../src/services/auth-failure-throttle.js';
+import type { AuthFailureThrottle } from '../../src/services/auth/create-auth-failure-throttle.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
 import { COUNTER_STORES, testClock } from './limit-fixtures.js';
 

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { createPasskey } from '../../src/services/create-passkey.js';
-import { seedDemo } from '../../src/services/seed-demo.js';
+import { createPasskey } from '../../src/services/tenancy/create-passkey.js';
+import { seedDemo } from '../../src/services/tenancy/seed-demo.js';
 import type { Passkey } from '../../src/store/schema.js';
 import {
   createTestRuntime,

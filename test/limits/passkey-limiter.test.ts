@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createPasskey } from '../../src/services/create-passkey.js';
-import type { LimitDecision } from '../../src/services/passkey-limiter.js';
-import { seedDemo } from '../../src/services/seed-demo.js';
-import { updatePasskey } from '../../src/services/update-passkey.js';
+import type { LimitDecision } from '../../src/services/limits/create-passkey-limiter.js';
+import { createPasskey } from '../../src/services/tenancy/create-passkey.js';
+import { seedDemo } from '../../src/services/tenancy/seed-demo.js';
+import { updatePasskey } from '../../src/services/tenancy/update-passkey.js';
 import type { Passkey } from '../../src/store/schema.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
 import { COUNTER_STORES, testClock } from './limit-fixtures.js';

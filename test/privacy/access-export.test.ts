@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { purgePrivacyData } from '../../src/services/purge-privacy-data.js';
+import { purgePrivacyData } from '../../src/services/privacy/purge-privacy-data.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers/test-runtime.js';
 import {
   drainPrivacyQueue,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src/http/build-server.js';
-import { createClient } from '../../src/services/create-client.js';
+import { createClient } from '../../src/services/tenancy/create-client.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
 import {
   drainPrivacyQueue,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { claimPrivacyRequest } from '../../src/services/claim-privacy-request.js';
-import { createClient } from '../../src/services/create-client.js';
-import { processPrivacyRequest } from '../../src/services/process-privacy-request.js';
-import { purgePrivacyData } from '../../src/services/purge-privacy-data.js';
+import { claimPrivacyRequest } from '../../src/services/privacy/claim-privacy-request.js';
+import { processPrivacyRequest } from '../../src/services/privacy/process-privacy-request.js';
+import { purgePrivacyData } from '../../src/services/privacy/purge-privacy-data.js';
+import { createClient } from '../../src/services/tenancy/create-client.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers/test-runtime.js';
 import {
   drainPrivacyQueue,

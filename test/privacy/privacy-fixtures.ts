@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generateCredential, hashCredential } from '../../src/domain/credentials.js';
-import { claimPrivacyRequest } from '../../src/services/claim-privacy-request.js';
 import type { ServiceDeps } from '../../src/services/deps.js';
-import { importReviews } from '../../src/services/import-reviews.js';
-import { processPrivacyRequest } from '../../src/services/process-privacy-request.js';
-import { scrubFreedPages } from '../../src/services/scrub-freed-pages.js';
-import { type DemoCredentials, seedDemo } from '../../src/services/seed-demo.js';
+import { claimPrivacyRequest } from '../../src/services/privacy/claim-privacy-request.js';
+import { processPrivacyRequest } from '../../src/services/privacy/process-privacy-request.js';
+import { scrubFreedPages } from '../../src/services/privacy/scrub-freed-pages.js';
+import { importReviews } from '../../src/services/reviews/import-reviews.js';
+import { type DemoCredentials, seedDemo } from '../../src/services/tenancy/seed-demo.js';
 import { insertAccessToken } from '../../src/store/repositories/access-tokens.js';
 import type { Environment } from '../../src/store/schema.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { parseReceipt } from '../../src/domain/privacy-receipt.js';
-import { createPrivacyRequest } from '../../src/services/create-privacy-request.js';
+import { createPrivacyRequest } from '../../src/services/privacy/create-privacy-request.js';
 import {
   createTestRuntime,
   TEST_DATABASE_URL,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseReceipt } from '../../src/domain/privacy-receipt.js';
-import { claimPrivacyRequest } from '../../src/services/claim-privacy-request.js';
-import { createPrivacyRequest } from '../../src/services/create-privacy-request.js';
-import { processPrivacyRequest } from '../../src/services/process-privacy-request.js';
+import { claimPrivacyRequest } from '../../src/services/privacy/claim-privacy-request.js';
+import { createPrivacyRequest } from '../../src/services/privacy/create-privacy-request.js';
+import { processPrivacyRequest } from '../../src/services/privacy/process-privacy-request.js';
 import { startPrivacyWorker } from '../../src/worker/privacy-worker.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers/test-runtime.js';
 import {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ENVIRONMENTS } from '../../domain/names.js';
-import { seedDemo } from '../../services/seed-demo.js';
+import { seedDemo } from '../../services/tenancy/seed-demo.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { type ImportProgress, importReviews } from '../../services/import-reviews.js';
+import { type ImportProgress, importReviews } from '../../services/reviews/import-reviews.js';
 import type { Environment } from '../../store/schema.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isAppError } from '../../errors.js';
-import { type AuthenticatedClient, authenticateClient } from '../../services/authenticate-client.js';
+import { type AuthenticatedClient, authenticateClient } from '../../services/auth/authenticate-client.js';
 import type { HttpDeps } from '../http-deps.js';
 import { invalidClient, readClientCredentials } from './client-credentials.js';
 import type { FormBody } from './form-body.js';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { findTokenPasskey } from '../../services/find-token-passkey.js';
+import { findTokenPasskey } from '../../services/auth/find-token-passkey.js';
 import type { HttpDeps } from '../http-deps.js';
 import { oauthClientOf } from './authenticate-oauth-client.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkTokenRequest, OFFLINE_ACCESS } from '../../domain/token-request.js';
-import { issueAccessToken } from '../../services/issue-access-token.js';
-import { revokeAccessToken } from '../../services/revoke-access-token.js';
+import { issueAccessToken } from '../../services/auth/issue-access-token.js';
+import { revokeAccessToken } from '../../services/auth/revoke-access-token.js';
 import type { HttpDeps } from '../http-deps.js';
 import { oauthClientOf } from './authenticate-oauth-client.js';
 import type { FormBody } from './form-body.js';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
-import { MAX_LIST_LIMIT } from '../../services/list-privacy-requests.js';
+import { MAX_LIST_LIMIT } from '../../services/privacy/list-privacy-requests.js';
 
 const IDENTIFIER_DESCRIPTIONS: Record<IdentifierKind, string> = {
   authorId: 'Client-controlled user identifier used for content submission',

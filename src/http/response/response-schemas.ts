@@ -6,7 +6,7 @@ import {
   RESPONSE_MAX_CHARS,
 } from '../../domain/response-attributes.js';
 import { REVIEW_ID_RE } from '../../domain/review-record.js';
-import { MAX_COUNTED_REVIEWS } from '../../services/count-review-responses.js';
+import { MAX_COUNTED_REVIEWS } from '../../services/response/count-review-responses.js';
 
 /**
  * Request and response schemas of the Response API. They validate input, drive serialization and

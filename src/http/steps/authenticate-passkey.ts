@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.js';
-import { findActivePasskey } from '../../services/find-active-passkey.js';
+import { findActivePasskey } from '../../services/tenancy/find-active-passkey.js';
 import type { PasskeyApi } from '../../store/schema.js';
 import type { HttpDeps } from '../http-deps.js';
 

@@ -1,8 +1,8 @@
+import type { CounterStore } from '../../store/counters/counter-store.js';
+import { createRedisCounterStore } from '../../store/counters/redis-counter-store.js';
+import { createSqlCounterStore } from '../../store/counters/sql-counter-store.js';
 import type { ServiceDeps } from '../deps.js';
-import type { CounterStore } from './counter-store.js';
-import { createRedisCounterStore } from './redis-counter-store.js';
 import { resolveLimitsNamespace } from './resolve-limits-namespace.js';
-import { createSqlCounterStore } from './sql-counter-store.js';
 
 /**
  * Redis when REDIS_URL is set, otherwise the embedded store (DESIGN.md, Limits): either way every

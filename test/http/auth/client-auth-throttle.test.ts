@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AppError } from '../../../src/errors.js';
 import { buildServer } from '../../../src/http/build-server.js';
-import type { AuthFailureThrottle } from '../../../src/services/auth-failure-throttle.js';
-import { type DemoCredentials, seedDemo } from '../../../src/services/seed-demo.js';
+import type { AuthFailureThrottle } from '../../../src/services/auth/create-auth-failure-throttle.js';
+import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
 import {
   createTestApp,
   createTestRuntime,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import * as oidc from 'openid-client';
 import { ClientCredentials } from 'simple-oauth2';
-import { type DemoCredentials, seedDemo } from '../../../src/services/seed-demo.js';
+import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
 import { createTestApp, type TestApp } from '../../helpers/test-runtime.js';
 import { REVOKE_PATH, TOKEN_PATH } from './oauth-fixtures.js';
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { createApplication } from '../../../src/services/create-application.js';
-import { revokeApplication } from '../../../src/services/revoke-application.js';
-import { type DemoCredentials, seedDemo } from '../../../src/services/seed-demo.js';
+import { createApplication } from '../../../src/services/tenancy/create-application.js';
+import { revokeApplication } from '../../../src/services/tenancy/revoke-application.js';
+import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
 import { createTestApp, type TestApp } from '../../helpers/test-runtime.js';
 import { basicAuth, postForm, requestToken, TOKEN_PATH } from './oauth-fixtures.js';
 

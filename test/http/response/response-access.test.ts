@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { hashCredential } from '../../../src/domain/credentials.js';
-import { createApplication } from '../../../src/services/create-application.js';
-import { createPasskey } from '../../../src/services/create-passkey.js';
-import { updatePasskey } from '../../../src/services/update-passkey.js';
+import { createApplication } from '../../../src/services/tenancy/create-application.js';
+import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
+import { updatePasskey } from '../../../src/services/tenancy/update-passkey.js';
 import { findPasskeyByHash } from '../../../src/store/repositories/passkeys.js';
 import { issueTestToken, seedTestTenant, type TestTenant } from '../../helpers/credentials.js';
 import {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import { createPasskey } from '../../../src/services/create-passkey.js';
+import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
 import { createResponseHarness, DE, EN, EN_REVIEW, type ResponseHarness } from './response-fixtures.js';
 
 /** Any UTF-16 code unit, lone surrogates and NUL included: what a hostile JSON body can carry. */

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { Identifiers } from '../../domain/identifiers.js';
+import { privacyDueAt } from '../../domain/privacy-due-at.js';
+import {
+  type PrivacyRequest,
+  type PrivacyRequestType,
+  toPrivacyRequest,
+} from '../../domain/privacy-request.js';
+import { pendingKeys, privacySubject } from '../../domain/privacy-subject.js';
+import { AppError } from '../../errors.js';
+import { isUniqueViolation } from '../../store/driver-errors.js';
+import { listGrantedClients } from '../../store/repositories/clients.js';
+import { insertPrivacyRequest } from '../../store/repositories/privacy-requests.js';
+import type { Environment } from '../../store/schema.js';
+import type { ServiceDeps } from '../deps.js';
+
+export interface CreatePrivacyRequestInput {
+  readonly type: PrivacyRequestType;
+  readonly environment: Environment;
+  readonly applicationId: string;
+  /** Defaults to every client instance the application may use (seed §2.2). */
+  readonly clientNames?: readonly string[];
+  readonly identifiers: Identifiers;
+}
+
+/**
+ * Files a forget or access request. The pending rule (seed §4.3) is a unique key in the database:
+ * the request, its identifier hashes and one pending key per (client, identifier) are written in
+ * one transaction (or one savepoint of a group commit on SQLite), so of any number of concurrent
+ * requests for the same end user, on any number of instances, exactly one commits and the others
+ * get 409. The request is answered once its commit is on disk.
+ */
+export async function createPrivacyRequest(
+  deps: ServiceDeps,
+  input: CreatePrivacyRequestInput,
+): Promise<PrivacyRequest> {
+  const subject = privacySubject(deps.identifierKey, input.identifiers);
+  const granted = (await listGrantedClients(deps.store.db, input.applicationId)).filter(
+    (c) => c.environment === input.environment,
+  );
+  const wanted = input.clientNames ? [...new Set(input.clientNames)] : granted.map((c) => c.name);
+  const notGranted = wanted.filter((name) => !granted.some((c) => c.name === name));
+  if (notGranted.length > 0) {
+    throw new AppError('UNKNOWN_CLIENT_NAME', {
+      field: 'clientNames',
+      detail: `this application may not act for ${notGranted.map((n) => `"${n}"`).join(', ')}`,
+      source: { pointer: '/clientNames' },
+    });
+  }
+  if (wanted.length === 0) {
+    throw new AppError('UNKNOWN_CLIENT_NAME', {
+      field: 'clientNames',
+      detail: 'this application has no client instances to act for',
+      source: { pointer: '/clientNames' },
+    });
+  }
+  const clients = granted.filter((c) => wanted.includes(c.name)).map((c) => ({ id: c.id, name: c.name }));
+  const now = deps.clock();
+  const row = {
+    id: randomUUID(),
+    environment: input.environment,
+    application_id: input.applicationId,
+    type: input.type,
+    status: 'PENDING' as const,
+    submitted_at: now,
+    due_at: privacyDueAt(now),
+    started_at: null,
+    completed_at: null,
+    receipt: null,
+    lease_owner: null,
+    lease_expires_at: null,
+  };
+  try {
+    await deps.store.groupCommit((trx) =>
+      insertPrivacyRequest(trx, {
+        row,
+        clients,
+        identifiers: subject,
+        pendingKeys: pendingKeys(
+          clients.map((c) => c.id),
+          subject,
+        ),
+      }),
+    );
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    throw new AppError('PENDING_REQUEST_EXISTS', {
+      detail:
+        'a forget or access request for the same end user is still pending in one of these clients; ' +
+        'submit again once it has completed',
+    });
+  }
+  deps.privacyWork?.notify();
+  deps.logger.info(
+    { privacyRequestId: row.id, requestType: input.type, clients: clients.length },
+    'privacy request accepted',
+  );
+  return toPrivacyRequest(row, {
+    clients,
+    identifiers: subject.map((s) => ({ kind: s.kind, masked_value: s.masked })),
+    exportExpiresAt: null,
+  });
+}

@@ -1,0 +1,127 @@
+import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
+import { decodeListCursor, encodeListCursor } from '../../domain/list-cursor.js';
+import {
+  type PrivacyRequest,
+  type PrivacyRequestStatus,
+  type PrivacyRequestType,
+  toPrivacyRequest,
+} from '../../domain/privacy-request.js';
+import { privacySubject } from '../../domain/privacy-subject.js';
+import { AppError } from '../../errors.js';
+import {
+  findRequestDetails,
+  type PrivacyRequestFilter,
+  listPrivacyRequests as selectPrivacyRequests,
+} from '../../store/repositories/privacy-requests.js';
+import type { Environment } from '../../store/schema.js';
+import type { ServiceDeps } from '../deps.js';
+
+export const DEFAULT_LIST_LIMIT = 100;
+export const MAX_LIST_LIMIT = 1000;
+
+export interface ListPrivacyRequestsInput {
+  readonly type: PrivacyRequestType;
+  readonly environment: Environment;
+  readonly applicationId: string;
+  readonly id?: string;
+  readonly status?: PrivacyRequestStatus;
+  readonly clientName?: string;
+  readonly submittedAfter?: number;
+  readonly completedAfter?: number;
+  /** At most one identifier, matched through its keyed hash. */
+  readonly identifiers?: Partial<Record<IdentifierKind, string>>;
+  readonly limit?: number;
+  readonly cursor?: string;
+}
+
+export interface PrivacyRequestPage {
+  readonly requests: readonly PrivacyRequest[];
+  /** Token of the next page; null on the last one. */
+  readonly nextCursor: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The calling application's requests of one type, newest first, for PRIVACY_LIST_DAYS
+ * (the public system lists requests for 30 days and keeps them 90).
+ */
+export async function listPrivacyRequests(
+  deps: ServiceDeps,
+  input: ListPrivacyRequestsInput,
+): Promise<PrivacyRequestPage> {
+  const named = IDENTIFIER_KINDS.filter((k) => input.identifiers?.[k] !== undefined);
+  if (named.length > 1) {
+    throw new AppError('INVALID_QUERY_PARAMETER', {
+      field: named[1],
+      detail: `filter by at most one identifier; got ${named.join(', ')}`,
+      source: { parameter: named[1] },
+    });
+  }
+  let identifier: PrivacyRequestFilter['identifier'];
+  if (named.length === 1) {
+    const kind = named[0] as IdentifierKind;
+    let hash: string;
+    try {
+      hash = privacySubject(deps.identifierKey, { [kind]: input.identifiers?.[kind] })[0]?.hash ?? '';
+    } catch (err) {
+      if (err instanceof AppError) {
+        throw new AppError('INVALID_QUERY_PARAMETER', {
+          field: kind,
+          detail: err.detail,
+          source: { parameter: kind },
+        });
+      }
+      throw err;
+    }
+    identifier = { kind, hash };
+  }
+  let before: PrivacyRequestFilter['before'];
+  if (input.cursor !== undefined) {
+    const position = decodeListCursor(input.cursor);
+    if (!position) {
+      throw new AppError('INVALID_QUERY_PARAMETER', {
+        field: 'cursor',
+        detail: 'cursor is not a page token issued by this server',
+        source: { parameter: 'cursor' },
+      });
+    }
+    before = position;
+  }
+  const limit = Math.min(input.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
+  const now = deps.clock();
+  const rows = await selectPrivacyRequests(deps.store.db, {
+    environment: input.environment,
+    applicationId: input.applicationId,
+    type: input.type,
+    submittedSince: now - deps.config.privacy.listDays * DAY_MS,
+    ...(input.id !== undefined ? { id: input.id } : {}),
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.clientName !== undefined ? { clientName: input.clientName } : {}),
+    ...(input.submittedAfter !== undefined ? { submittedAfter: input.submittedAfter } : {}),
+    ...(input.completedAfter !== undefined ? { completedAfter: input.completedAfter } : {}),
+    ...(identifier ? { identifier } : {}),
+    ...(before ? { before } : {}),
+    // One more than asked tells whether another page follows.
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  const details = await findRequestDetails(
+    deps.store.db,
+    page.map((r) => r.id),
+  );
+  const requests = page.map((row) => {
+    const expiry = details.exportExpiry.get(row.id) ?? null;
+    return toPrivacyRequest(row, {
+      clients: details.clients.get(row.id) ?? [],
+      identifiers: details.identifiers.get(row.id) ?? [],
+      exportExpiresAt: expiry !== null && expiry > now ? expiry : null,
+    });
+  });
+  const last = page[page.length - 1];
+  return {
+    requests,
+    nextCursor:
+      rows.length > limit && last ? encodeListCursor({ submittedAt: last.submitted_at, id: last.id }) : null,
+  };
+}

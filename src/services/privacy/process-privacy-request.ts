@@ -1,0 +1,249 @@
+import type { Kysely } from 'kysely';
+import { REVIEW_IDENTIFIER_COLUMNS } from '../../domain/identifiers.js';
+import { addToReceipt, emptyReceipt, parseReceipt, type Receipt } from '../../domain/privacy-receipt.js';
+import { isTransientConflict } from '../../store/driver-errors.js';
+import { deleteExportSections, replaceExports } from '../../store/repositories/privacy-exports.js';
+import {
+  dropMaskedValues,
+  findRequestDetails,
+  findRequestsAboutSubject,
+  markRequestCompleted,
+  releaseLease,
+  renewLease,
+  saveReceipt,
+} from '../../store/repositories/privacy-requests.js';
+import {
+  deleteResponsesOfReviews,
+  deleteReviewsByIds,
+  findResponsesOfReviews,
+  findReviewsByIds,
+  findSubjectReviewIds,
+  lockReviews,
+  type SubjectScope,
+} from '../../store/repositories/privacy-subjects.js';
+import type { Database, PrivacyRequestRow, Review } from '../../store/schema.js';
+import type { ServiceDeps } from '../deps.js';
+
+export type ProcessOutcome =
+  | { readonly status: 'completed'; readonly receipt: Receipt }
+  /** Another worker holds the request now (this worker's lease ran out); it carries on. */
+  | { readonly status: 'lease-lost' }
+  /** Stopped between batches on request; the lease was handed back for any worker to resume. */
+  | { readonly status: 'interrupted' };
+
+export interface ProcessOptions {
+  readonly owner: string;
+  /** Called after each committed batch (progress reporting). */
+  readonly afterBatch?: (progress: { requestId: string; batches: number; receipt: Receipt }) => unknown;
+  /** Checked between batches: a stopping worker ends after the batch in progress. */
+  readonly signal?: AbortSignal;
+}
+
+class LeaseLost extends Error {}
+
+const PROFILE_COLUMNS = ['author_name', ...Object.values(REVIEW_IDENTIFIER_COLUMNS)] as const;
+
+function profileFieldCount(review: Review): number {
+  return PROFILE_COLUMNS.filter((c) => review[c] !== null && review[c] !== '').length;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Carries out a claimed request. Forget requests erase in batches of WORKER_BATCH_SIZE reviews;
+ * each batch is one transaction that checks the lease, deletes the subject's reviews with their
+ * client responses and profile fields, adds what it deleted to the receipt and extends the lease.
+ * A crash between batches loses nothing (committed batches stay done) and repeats nothing (the next
+ * batch only finds rows that still exist); the last batch completes the request and releases its
+ * pending keys in the same transaction. Access requests build their export and complete in one
+ * transaction. On SQLite, concurrent lanes' batches share their commits (store/group-commit.ts).
+ */
+export async function processPrivacyRequest(
+  deps: ServiceDeps,
+  request: PrivacyRequestRow,
+  options: ProcessOptions,
+): Promise<ProcessOutcome> {
+  const details = await findRequestDetails(deps.store.db, [request.id]);
+  const clients = details.clients.get(request.id) ?? [];
+  const scope: SubjectScope = {
+    environment: request.environment,
+    clientIds: clients.map((c) => c.id),
+    identifiers: (details.identifiers.get(request.id) ?? []).map((i) => ({
+      kind: i.kind,
+      hash: i.value_hash,
+    })),
+  };
+  const clientName = new Map(clients.map((c) => [c.id, c.name]));
+  const step = request.type === 'forget' ? eraseBatch : buildExport;
+  let batches = 0;
+  try {
+    for (;;) {
+      const result = await retryTransient(() =>
+        deps.store.groupCommit(async (trx) => {
+          const now = deps.clock();
+          const current = await renewLease(trx, {
+            id: request.id,
+            owner: options.owner,
+            leaseUntil: now + deps.config.worker.leaseMs,
+          });
+          if (!current) throw new LeaseLost();
+          const receipt = parseReceipt(current.receipt) ?? emptyReceipt(clients.map((c) => c.name));
+          return step(deps, trx, { request, scope, clientName, receipt, now });
+        }),
+      );
+      batches++;
+      await options.afterBatch?.({ requestId: request.id, batches, receipt: result.receipt });
+      if (result.done) return { status: 'completed', receipt: result.receipt };
+      if (options.signal?.aborted) {
+        await releaseLease(deps.store.db, { id: request.id, owner: options.owner });
+        return { status: 'interrupted' };
+      }
+    }
+  } catch (err) {
+    if (err instanceof LeaseLost) return { status: 'lease-lost' };
+    // Hand the request back so that a retry need not wait for the lease to run out.
+    await releaseLease(deps.store.db, { id: request.id, owner: options.owner }).catch(() => {});
+    throw err;
+  }
+}
+
+const TRANSIENT_ATTEMPTS = 5;
+
+/**
+ * A batch rolled back by a deadlock or serialization failure (PostgreSQL) or a busy database
+ * (SQLite) changed nothing, so it is simply run again.
+ */
+async function retryTransient<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (attempt >= TRANSIENT_ATTEMPTS || !isTransientConflict(err)) throw err;
+    }
+  }
+}
+
+interface StepInput {
+  readonly request: PrivacyRequestRow;
+  readonly scope: SubjectScope;
+  readonly clientName: ReadonlyMap<string, string>;
+  readonly receipt: Receipt;
+  readonly now: number;
+}
+
+type Step = (
+  deps: ServiceDeps,
+  trx: Kysely<Database>,
+  input: StepInput,
+) => Promise<{ done: boolean; receipt: Receipt }>;
+
+const eraseBatch: Step = async (deps, trx, { request, scope, clientName, now, ...input }) => {
+  const batchSize = deps.config.worker.batchSize;
+  const ids = await findSubjectReviewIds(trx, scope, { limit: batchSize });
+  if (deps.store.dialect === 'postgres') await lockReviews(trx, ids);
+  let receipt = input.receipt;
+  for (const r of await deleteResponsesOfReviews(trx, ids)) {
+    receipt = addToReceipt(receipt, clientName.get(r.client_id) ?? r.client_id, { clientResponses: 1 });
+  }
+  for (const review of await deleteReviewsByIds(trx, ids)) {
+    receipt = addToReceipt(receipt, clientName.get(review.client_id) ?? review.client_id, {
+      reviews: 1,
+      profileFields: profileFieldCount(review),
+    });
+  }
+  if (ids.length === batchSize) {
+    await saveReceipt(trx, request.id, JSON.stringify(receipt));
+    return { done: false, receipt };
+  }
+  // GDPR Art. 17: what other requests still hold of the subject in these clients goes too: export
+  // sections of earlier access requests, and every masked identifier (this request's included).
+  const related = await findRequestsAboutSubject(trx, {
+    environment: request.environment,
+    excludeId: request.id,
+    identifiers: scope.identifiers,
+    clientIds: scope.clientIds,
+  });
+  await deleteExportSections(trx, related, scope.clientIds);
+  await dropMaskedValues(trx, [request.id, ...related]);
+  await markRequestCompleted(trx, { id: request.id, at: now, receipt: JSON.stringify(receipt) });
+  return { done: true, receipt };
+};
+
+const buildExport: Step = async (deps, trx, { request, scope, clientName, now, ...input }) => {
+  let receipt = input.receipt;
+  const sections = [];
+  for (const [clientId, name] of [...clientName].sort((a, b) => a[1].localeCompare(b[1]))) {
+    const reviews: unknown[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const ids = await findSubjectReviewIds(
+        trx,
+        { ...scope, clientIds: [clientId] },
+        { limit: deps.config.worker.batchSize, ...(after !== undefined ? { after } : {}) },
+      );
+      if (ids.length === 0) break;
+      after = ids[ids.length - 1];
+      const responses = await findResponsesOfReviews(trx, ids);
+      for (const review of await findReviewsByIds(trx, ids)) {
+        const own = responses.filter((r) => r.review_id === review.id);
+        reviews.push(exportedReview(review, own));
+        receipt = addToReceipt(receipt, name, {
+          reviews: 1,
+          clientResponses: own.length,
+          profileFields: profileFieldCount(review),
+        });
+      }
+    }
+    sections.push({
+      request_id: request.id,
+      client_id: clientId,
+      client_name: name,
+      content: JSON.stringify({ clientName: name, reviews }),
+      created_at: now,
+      expires_at: now + deps.config.privacy.exportRetentionDays * DAY_MS,
+    });
+  }
+  await replaceExports(trx, request.id, sections);
+  await markRequestCompleted(trx, { id: request.id, at: now, receipt: JSON.stringify(receipt) });
+  return { done: true, receipt };
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Everything held about the subject in one review (GDPR Art. 15): content, profile, responses. */
+function exportedReview(
+  review: Review,
+  responses: readonly {
+    id: string;
+    department: string;
+    response: string;
+    response_by: string | null;
+    response_source: string;
+    created_at: number;
+    updated_at: number;
+  }[],
+) {
+  const author: Record<string, string> = {};
+  if (review.author_name) author.name = review.author_name;
+  for (const [kind, column] of Object.entries(REVIEW_IDENTIFIER_COLUMNS)) {
+    const value = review[column];
+    if (value) author[kind] = value;
+  }
+  return {
+    id: review.id,
+    rating: review.rating,
+    title: review.title,
+    text: review.text,
+    submittedAt: iso(review.submitted_at),
+    author,
+    clientResponses: responses.map((r) => ({
+      id: r.id,
+      department: r.department,
+      response: r.response,
+      responseBy: r.response_by,
+      responseSource: r.response_source,
+      created: iso(r.created_at),
+      updated: iso(r.updated_at),
+    })),
+  };
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { normalizeResponseAttributes, responseTextHash } from '../../domain/response-attributes.js';
+import { isUniqueViolation } from '../../store/driver-errors.js';
+import {
+  type ClientResponseRecord,
+  insertClientResponse,
+} from '../../store/repositories/client-responses.js';
+import { findOrCreateResponseAuthor } from '../../store/repositories/response-authors.js';
+import type { ServiceDeps } from '../deps.js';
+import { duplicateResponse } from './duplicate-response.js';
+import { requireClientReview } from './require-client-review.js';
+import { type ResponseActor, requireGrantedClient } from './require-granted-client.js';
+
+/**
+ * Answers a review. The author is the application's author of that name (`responseBy`, or the
+ * application's own name), created on first use; `responseSource` records the application.
+ */
+export async function createClientResponse(
+  deps: ServiceDeps,
+  input: {
+    actor: ResponseActor;
+    clientName: string;
+    reviewId: string;
+    attributes: { department: string; response: string; responseBy?: string | null | undefined };
+  },
+): Promise<ClientResponseRecord> {
+  const { actor } = input;
+  const attributes = normalizeResponseAttributes(input.attributes);
+  const now = deps.clock();
+  try {
+    return await deps.store.db.transaction().execute(async (trx) => {
+      const client = await requireGrantedClient(trx, actor, input.clientName);
+      const review = await requireClientReview(trx, client, input.reviewId);
+      const author = await findOrCreateResponseAuthor(trx, {
+        environment: actor.environment,
+        applicationId: actor.applicationId,
+        name: attributes.responseBy ?? actor.applicationName,
+        now,
+      });
+      const record: ClientResponseRecord = {
+        id: randomUUID(),
+        environment: actor.environment,
+        review_id: review.id,
+        client_id: client.id,
+        application_id: actor.applicationId,
+        author_id: author.id,
+        department: attributes.department,
+        response: attributes.response,
+        response_hash: responseTextHash(attributes.response),
+        response_by: attributes.responseBy,
+        response_source: actor.applicationName,
+        created_at: now,
+        updated_at: now,
+        client_name: client.name,
+      };
+      const { client_name: _, ...row } = record;
+      await insertClientResponse(trx, row);
+      return record;
+    });
+  } catch (err) {
+    // The unique (review_id, response_hash) key decides, also between concurrent requests.
+    if (isUniqueViolation(err)) throw duplicateResponse();
+    throw err;
+  }
+}

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import { AppError } from '../../errors.js';
+import { findReview } from '../../store/repositories/reviews.js';
+import type { Client, Database, Review } from '../../store/schema.js';
+
+/**
+ * The review a response answers, which must belong to the client named in the path. The public
+ * system answers an unknown review id with 400, not 404 (REFERENCE.md, Response API).
+ */
+export async function requireClientReview(
+  db: Kysely<Database>,
+  client: Client,
+  reviewId: string,
+): Promise<Review> {
+  const review = await findReview(db, client.environment, reviewId);
+  if (!review || review.client_id !== client.id) {
+    throw new AppError('UNKNOWN_REVIEW', {
+      field: 'reviewId',
+      detail: `Review Id "${reviewId}" does not exist for client "${client.name}"`,
+      source: { parameter: 'reviewId' },
+    });
+  }
+  return review;
+}

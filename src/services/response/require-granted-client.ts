@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { AppError } from '../../errors.js';
+import type { ResponseScope } from '../../store/repositories/client-responses.js';
+import { listGrantedClients } from '../../store/repositories/clients.js';
+import type { Client, Database } from '../../store/schema.js';
+
+/** An application acting through the Response API in one environment. */
+export interface ResponseActor extends ResponseScope {
+  /** Recorded as a new response's `responseSource` (REFERENCE.md: the OAuth application's name). */
+  readonly applicationName: string;
+}
+
+/**
+ * The client instance named in a path, if the application is granted it. An unknown name and a
+ * name of someone else's client get the same 403, so nothing is learnt about other tenants.
+ */
+export async function requireGrantedClient(
+  db: Kysely<Database>,
+  scope: ResponseScope,
+  clientName: string,
+): Promise<Client> {
+  const granted = await listGrantedClients(db, scope.applicationId);
+  const client = granted.find((c) => c.name === clientName && c.environment === scope.environment);
+  if (!client) {
+    throw new AppError('FORBIDDEN', {
+      field: 'client',
+      detail: `the application may not act for client "${clientName}"`,
+      source: { parameter: 'client' },
+    });
+  }
+  return client;
+}

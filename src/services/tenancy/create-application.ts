@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { generateCredential, hashCredential } from '../../domain/credentials.js';
+import { AppError } from '../../errors.js';
+import { insertApplication, insertSecret } from '../../store/repositories/applications.js';
+import { findClientsByNames, insertGrants } from '../../store/repositories/clients.js';
+import type { Application, Environment } from '../../store/schema.js';
+import type { ServiceDeps } from '../deps.js';
+
+export interface CreatedApplication {
+  readonly application: Application;
+  readonly clientNames: readonly string[];
+  /** Shown once; only its hash is stored. */
+  readonly clientSecret: string;
+}
+
+export async function createApplication(
+  deps: ServiceDeps,
+  input: { environment: Environment; name: string; clientNames: readonly string[] },
+): Promise<CreatedApplication> {
+  const name = input.name.trim();
+  if (!name || name.length > 200) {
+    throw new AppError('INVALID_PROPERTY_VALUE', {
+      field: 'name',
+      detail: 'an application name is 1-200 characters',
+    });
+  }
+  const wanted = [...new Set(input.clientNames)];
+  const now = deps.clock();
+  const clientSecret = generateCredential('clientSecret');
+  const application: Application = {
+    id: randomUUID(),
+    environment: input.environment,
+    client_id: generateCredential('clientId', 16),
+    name,
+    status: 'active',
+    created_at: now,
+    revoked_at: null,
+  };
+  await deps.store.db.transaction().execute(async (trx) => {
+    const clients = await findClientsByNames(trx, input.environment, wanted);
+    const missing = wanted.filter((n) => !clients.some((c) => c.name === n));
+    if (missing.length > 0) {
+      throw new AppError('UNKNOWN_CLIENT_NAME', {
+        field: 'clientNames',
+        detail: `no client named ${missing.map((m) => `"${m}"`).join(', ')} in ${input.environment}`,
+      });
+    }
+    await insertApplication(trx, application);
+    await insertSecret(trx, {
+      id: randomUUID(),
+      application_id: application.id,
+      secret_hash: hashCredential(clientSecret),
+      created_at: now,
+      retired_at: null,
+    });
+    await insertGrants(
+      trx,
+      application.id,
+      clients.map((c) => c.id),
+    );
+  });
+  return { application, clientNames: wanted.sort(), clientSecret };
+}

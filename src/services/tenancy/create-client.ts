@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { CLIENT_NAME_RE } from '../../domain/names.js';
+import { AppError } from '../../errors.js';
+import { isUniqueViolation } from '../../store/driver-errors.js';
+import { insertClient } from '../../store/repositories/clients.js';
+import type { Client, Environment } from '../../store/schema.js';
+import type { ServiceDeps } from '../deps.js';
+
+export async function createClient(
+  deps: ServiceDeps,
+  input: { environment: Environment; name: string },
+): Promise<Client> {
+  if (!CLIENT_NAME_RE.test(input.name)) {
+    throw new AppError('INVALID_PROPERTY_VALUE', {
+      field: 'name',
+      detail: 'a client name is 1-100 letters, digits, "-", "_" or "."',
+    });
+  }
+  const row: Client = {
+    id: randomUUID(),
+    environment: input.environment,
+    name: input.name,
+    created_at: deps.clock(),
+  };
+  try {
+    await insertClient(deps.store.db, row);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new AppError('CONFLICT', {
+        field: 'name',
+        detail: `client "${input.name}" already exists in ${input.environment}`,
+      });
+    }
+    throw err;
+  }
+  return row;
+}

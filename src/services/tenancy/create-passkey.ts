@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { credentialHint, generateCredential, hashCredential } from '../../domain/credentials.js';
+import { AppError } from '../../errors.js';
+import { findDefaultPasskey, insertPasskey } from '../../store/repositories/passkeys.js';
+import type { Passkey, PasskeyApi } from '../../store/schema.js';
+import type { ServiceDeps } from '../deps.js';
+import { requireActiveApplication } from './require-active-application.js';
+
+export interface PasskeyLimits {
+  ratePerMinute?: number;
+  quotaPerDay?: number;
+}
+
+export function validateLimits(limits: PasskeyLimits): void {
+  for (const [field, value] of [
+    ['rateLimit', limits.ratePerMinute],
+    ['quota', limits.quotaPerDay],
+  ] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1 || value > 1_000_000_000)) {
+      throw new AppError('INVALID_PROPERTY_VALUE', {
+        field,
+        detail: `${field} must be a whole number from 1`,
+      });
+    }
+  }
+}
+
+/**
+ * Issues a passkey for one API of one application. The first passkey of an application becomes
+ * its default: token calls that name no passkey are charged to it (seed §5.5).
+ */
+export async function createPasskey(
+  deps: ServiceDeps,
+  input: { applicationId: string; api: PasskeyApi } & PasskeyLimits,
+): Promise<{ passkey: Passkey; value: string }> {
+  validateLimits(input);
+  const value = generateCredential('passkey', 24);
+  return deps.store.db.transaction().execute(async (trx) => {
+    const app = await requireActiveApplication(trx, input.applicationId);
+    const existingDefault = await findDefaultPasskey(trx, app.id);
+    const passkey: Passkey = {
+      id: randomUUID(),
+      environment: app.environment,
+      application_id: app.id,
+      api: input.api,
+      key_hash: hashCredential(value),
+      key_hint: credentialHint(value),
+      rate_limit_per_minute: input.ratePerMinute ?? deps.config.defaultRateLimitPerMinute,
+      quota_per_day: input.quotaPerDay ?? deps.config.defaultQuotaPerDay,
+      status: 'active',
+      is_default: existingDefault ? 0 : 1,
+      created_at: deps.clock(),
+      revoked_at: null,
+    };
+    await insertPasskey(trx, passkey);
+    return { passkey, value };
+  });
+}

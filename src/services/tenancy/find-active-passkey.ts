@@ -1,0 +1,32 @@
+import { hashCredential } from '../../domain/credentials.js';
+import { AppError } from '../../errors.js';
+import { findPasskeyByHash } from '../../store/repositories/passkeys.js';
+import type { Passkey, PasskeyApi } from '../../store/schema.js';
+import type { Principal } from '../auth/create-token-verifier.js';
+import type { ServiceDeps } from '../deps.js';
+
+const inactive = (detail: string) =>
+  new AppError('DEVELOPER_INACTIVE', { detail, source: { parameter: 'passkey' } });
+
+/**
+ * A call is served only when its passkey is active, belongs to the token's application and
+ * environment, and was issued for the API being called (DESIGN.md, Tenancy). Every mismatch gets
+ * the same 403, so a caller learns nothing about other applications' keys.
+ */
+export async function findActivePasskey(
+  deps: ServiceDeps,
+  value: string,
+  principal: Principal,
+  api: PasskeyApi,
+): Promise<Passkey> {
+  const passkey = await findPasskeyByHash(deps.store.db, hashCredential(value));
+  if (
+    passkey?.status !== 'active' ||
+    passkey.application_id !== principal.applicationId ||
+    passkey.environment !== principal.environment
+  ) {
+    throw inactive('Developer Inactive: the passkey is unknown or inactive');
+  }
+  if (passkey.api !== api) throw inactive(`Developer Inactive: the passkey is not valid for the ${api} API`);
+  return passkey;
+}

@@ -1,0 +1,33 @@
+import { AppError } from '../../errors.js';
+import { revokeTokensOfSecret } from '../../store/repositories/access-tokens.js';
+import { listActiveSecrets, retireSecret } from '../../store/repositories/applications.js';
+import { announceTokenRevocation } from '../auth/announce-token-revocation.js';
+import type { ServiceDeps } from '../deps.js';
+import { requireActiveApplication } from './require-active-application.js';
+
+/**
+ * Retires the oldest active secret (or the one named) and ends the tokens obtained with it, so a
+ * leaked secret stops granting access. The last active secret cannot be retired: that would lock
+ * the application out; revoke the application instead.
+ */
+export async function retireApplicationSecret(
+  deps: ServiceDeps,
+  applicationId: string,
+  secretId?: string,
+): Promise<{ retiredSecretId: string }> {
+  const retired = await deps.store.db.transaction().execute(async (trx) => {
+    await requireActiveApplication(trx, applicationId);
+    const active = await listActiveSecrets(trx, applicationId);
+    if (active.length < 2) {
+      throw new AppError('CONFLICT', { detail: 'the only active secret cannot be retired; rotate first' });
+    }
+    const target = secretId ? active.find((s) => s.id === secretId) : active[0];
+    if (!target) throw new AppError('NOT_FOUND', { field: 'secret', detail: 'no such active secret' });
+    const now = deps.clock();
+    await retireSecret(trx, target.id, now);
+    await revokeTokensOfSecret(trx, target.id, now);
+    return { retiredSecretId: target.id };
+  });
+  await announceTokenRevocation(deps, { secretId: retired.retiredSecretId });
+  return retired;
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { generateCredential, hashCredential } from '../../domain/credentials.js';
+import { AppError } from '../../errors.js';
+import { insertSecret, listActiveSecrets } from '../../store/repositories/applications.js';
+import type { ServiceDeps } from '../deps.js';
+import { requireActiveApplication } from './require-active-application.js';
+
+export const MAX_ACTIVE_SECRETS = 2;
+
+/**
+ * Adds a second active secret so deployments can switch over without downtime; the old one keeps
+ * working until it is retired (retire-application-secret.ts).
+ */
+export async function rotateApplicationSecret(
+  deps: ServiceDeps,
+  applicationId: string,
+): Promise<{ secretId: string; clientSecret: string }> {
+  const clientSecret = generateCredential('clientSecret');
+  const secretId = randomUUID();
+  await deps.store.db.transaction().execute(async (trx) => {
+    await requireActiveApplication(trx, applicationId);
+    const active = await listActiveSecrets(trx, applicationId);
+    if (active.length >= MAX_ACTIVE_SECRETS) {
+      throw new AppError('CONFLICT', {
+        detail: `the application already has ${MAX_ACTIVE_SECRETS} active secrets; retire one first`,
+      });
+    }
+    await insertSecret(trx, {
+      id: secretId,
+      application_id: applicationId,
+      secret_hash: hashCredential(clientSecret),
+      created_at: deps.clock(),
+      retired_at: null,
+    });
+  });
+  return { secretId, clientSecret };
+}

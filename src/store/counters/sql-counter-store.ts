@@ -1,0 +1,112 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Store } from '../database.js';
+import type { Database } from '../schema.js';
+import type { CounterSpec, CounterState, CounterStore, TakeOutcome } from './counter-store.js';
+
+/** How often expired windows (mostly failed-login counters of passing addresses) are deleted. */
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Adds `cost` to each counter and reports whether every one stayed within its limit. One atomic
+ * statement on both databases: per counter, insert a window, or add to the live one, or restart an
+ * ended one, and return the result (every SET expression reads the row as it was before). Rows are
+ * given in key order, so counters are locked in key order. Keys of one take are distinct.
+ */
+async function upsertAll(
+  db: Executor,
+  specs: readonly CounterSpec[],
+  now: number,
+  cost: number,
+): Promise<{ within: boolean; counters: CounterState[] }> {
+  const sorted = [...specs].sort((a, b) => (a.key < b.key ? -1 : 1));
+  const live = sql<boolean>`limit_counters.window_end > ${now}`;
+  const rows = await db
+    .insertInto('limit_counters')
+    .values(sorted.map((spec) => ({ key: spec.key, hits: cost, window_end: spec.freshWindowEnd })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`case when ${live} then limit_counters.hits + excluded.hits else excluded.hits end`,
+        window_end: sql<number>`case when ${live} then limit_counters.window_end else excluded.window_end end`,
+      }),
+    )
+    .returning(['key', 'hits', 'window_end'])
+    .execute();
+  const byKey = new Map(rows.map((r) => [r.key, { hits: Number(r.hits), windowEnd: Number(r.window_end) }]));
+  let within = true;
+  const counters = specs.map((spec) => {
+    const state = byKey.get(spec.key);
+    if (!state) throw new Error(`counter ${spec.key} was not returned`);
+    if (spec.limit !== null && state.hits > spec.limit) within = false;
+    return state;
+  });
+  return { within, counters };
+}
+
+function refused(counters: readonly CounterState[], cost: number): TakeOutcome {
+  return { taken: false, counters: counters.map((c) => ({ hits: c.hits - cost, windowEnd: c.windowEnd })) };
+}
+
+/**
+ * Counters in the embedded store's `limit_counters` table (SQLite file or PostgreSQL), shared by
+ * every process on that database.
+ *
+ * A take is one write of the store's group commit: its counters are incremented with the upsert
+ * above, and undone when any of them went over its limit. The increments lock what they touch
+ * until the commit: on SQLite the transaction begins IMMEDIATE and holds the database write lock
+ * (across processes too); on PostgreSQL the upsert holds the row locks, so concurrent takes of one
+ * counter queue and each sees every committed hit before it. Counters are locked in key order, so
+ * two takes never wait on each other in a cycle.
+ *
+ * Queries go through Kysely rather than the raw driver: on SQLite, Kysely serialises use of the
+ * single connection, so a hit never lands inside (and is never rolled back with) another
+ * service's open transaction.
+ */
+export function createSqlCounterStore(
+  store: Pick<Store, 'db' | 'groupCommit'>,
+  options: { housekeeping?: { clock: () => number } } = {},
+): CounterStore {
+  const { db } = store;
+  let timer: NodeJS.Timeout | undefined;
+  if (options.housekeeping) {
+    const { clock } = options.housekeeping;
+    timer = setInterval(() => {
+      db.deleteFrom('limit_counters')
+        .where('window_end', '<=', clock())
+        .execute()
+        .catch(() => {
+          // Retried at the next interval; an ended window is restarted by the next hit anyway.
+        });
+    }, HOUSEKEEPING_INTERVAL_MS);
+    timer.unref();
+  }
+
+  return {
+    async take(specs, now, cost = 1): Promise<TakeOutcome> {
+      const { within, counters } = await store.groupCommit(
+        (trx) => upsertAll(trx, specs, now, cost),
+        (result) => result.within,
+      );
+      return within ? { taken: true, counters } : refused(counters, cost);
+    },
+
+    async peek(key, now) {
+      const row = await db
+        .selectFrom('limit_counters')
+        .select(['hits', 'window_end'])
+        .where('key', '=', key)
+        .where('window_end', '>', now)
+        .executeTakeFirst();
+      return row ? { hits: Number(row.hits), windowEnd: Number(row.window_end) } : { hits: 0, windowEnd: 0 };
+    },
+
+    async clear(key) {
+      await db.deleteFrom('limit_counters').where('key', '=', key).execute();
+    },
+
+    async close() {
+      if (timer) clearInterval(timer);
+    },
+  };
+}
