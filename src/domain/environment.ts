@@ -1,4 +1,11 @@
-import type { Environment } from '../store/schema.js';
+/** Every tenant's row belongs to one environment; the request's host picks it (docs/design.md, Environments). */
+export type Environment = 'production' | 'staging';
+
+export const ENVIRONMENTS: readonly Environment[] = ['production', 'staging'];
+
+export function isEnvironment(v: string): v is Environment {
+  return (ENVIRONMENTS as readonly string[]).includes(v);
+}
 
 export const STAGING_PREFIX = 'stg.';
 
@@ -13,7 +20,7 @@ export interface RequestHost {
 const HOST_RE = /^(?<name>[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(?<port>\d{1,5}))?$/;
 
 /**
- * Production and staging differ by host only: a `stg.` prefix picks staging (seed §9).
+ * Production and staging differ by host only: a `stg.` prefix picks staging (docs/interface.md §9).
  * Returns null for a Host header that is not a syntactically valid host[:port].
  */
 export function parseRequestHost(hostHeader: string | undefined): RequestHost | null {

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * End-user identifiers of the Privacy API (DESIGN.md) and how each is normalized, so that
+ * End-user identifiers of the Privacy API (docs/design.md, Privacy API) and how each is normalized, so that
  * "the same end user" means the same type and normalized value.
  */
 export const IDENTIFIER_KINDS = [
@@ -41,7 +41,7 @@ function normalizeHandle(kind: IdentifierKind, raw: string): string {
 export function normalizeIdentifier(kind: IdentifierKind, raw: string): string {
   switch (kind) {
     case 'authorId': {
-      // Client-controlled and case-sensitive (seed §2.2): only surrounding space is insignificant.
+      // Client-controlled and case-sensitive (docs/interface.md §2.2): only surrounding space is insignificant.
       const v = raw.trim();
       if (!v || v.length > 255) throw new IdentifierError(kind, 'must be 1 to 255 characters');
       return v;
@@ -88,16 +88,3 @@ export function maskIdentifier(kind: IdentifierKind, normalized: string): string
   if (normalized.length <= 2) return '***';
   return `${normalized.slice(0, 1)}***${normalized.slice(-1)}`;
 }
-
-/** Maps a review's profile columns to identifier kinds. */
-export const REVIEW_IDENTIFIER_COLUMNS = {
-  authorId: 'author_id',
-  emailAddress: 'author_email',
-  phoneNumber: 'author_phone',
-  instagramUsername: 'author_instagram',
-  facebookUsername: 'author_facebook',
-  twitterUsername: 'author_twitter',
-  youtubeChannelId: 'author_youtube_channel',
-  youtubeUsername: 'author_youtube_username',
-  vimeoUsername: 'author_vimeo',
-} as const satisfies Record<IdentifierKind, string>;

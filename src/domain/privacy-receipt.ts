@@ -1,5 +1,5 @@
 /**
- * Proof of what a privacy request did (DESIGN.md, Privacy API): counts per client instance and
+ * Proof of what a privacy request did (docs/design.md, Privacy API): counts per client instance and
  * kind. It is all a completed forget request keeps besides keyed hashes, so it holds numbers only.
  */
 export interface ReceiptCounts {

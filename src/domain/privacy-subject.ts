@@ -19,7 +19,7 @@ export interface SubjectIdentifier {
 }
 
 /**
- * Normalizes and hashes the identifiers named in a request. At least one is required (DESIGN.md);
+ * Normalizes and hashes the identifiers named in a request. At least one is required (docs/design.md, Privacy API);
  * an invalid one is a 400 naming the property, never echoing the value.
  */
 export function privacySubject(key: string, identifiers: Identifiers): SubjectIdentifier[] {
@@ -55,7 +55,7 @@ export function privacySubject(key: string, identifiers: Identifiers): SubjectId
 }
 
 /**
- * The pending rule's keys (DESIGN.md: "same end user" = same identifier type and normalized value
+ * The pending rule's keys (docs/design.md, Privacy API: "same end user" = same identifier type and normalized value
  * within a shared client): one per named client and identifier. Always in one global order, so
  * concurrent requests inserting overlapping keys wait on each other instead of deadlocking.
  */

@@ -1,5 +1,5 @@
 /**
- * The quota policies of a passkey (seed §8; DESIGN.md, Limits): a rate limit per minute and a
+ * The quota policies of a passkey (docs/interface.md §8; docs/design.md, Limits): a rate limit per minute and a
  * quota per day, each counted in fixed windows aligned to the epoch, so the minute resets on the
  * minute and the day at 00:00 UTC for every instance alike.
  */
@@ -12,12 +12,12 @@ export interface QuotaPolicy {
 }
 
 export function passkeyPolicies(passkey: {
-  readonly rate_limit_per_minute: number;
-  readonly quota_per_day: number;
+  readonly ratePerMinute: number;
+  readonly quotaPerDay: number;
 }): readonly [QuotaPolicy, QuotaPolicy] {
   return [
-    { name: 'minute', quota: passkey.rate_limit_per_minute, windowSeconds: 60 },
-    { name: 'day', quota: passkey.quota_per_day, windowSeconds: 86_400 },
+    { name: 'minute', quota: passkey.ratePerMinute, windowSeconds: 60 },
+    { name: 'day', quota: passkey.quotaPerDay, windowSeconds: 86_400 },
   ];
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '../errors.js';
 
-/** The public system's limit on a response (REFERENCE.md, Response API). */
+/** The public system's limit on a response (docs/interface.md §10.2). */
 export const RESPONSE_MAX_CHARS = 65_535;
 export const DEPARTMENT_MAX_CHARS = 200;
 export const RESPONSE_BY_MAX_CHARS = 200;

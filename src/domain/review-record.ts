@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Environment, NewReview, ReviewIdentifiersTable } from '../store/schema.js';
+import type { Environment } from './environment.js';
 import {
   IDENTIFIER_KINDS,
   IdentifierError,
   type IdentifierKind,
   identifierHash,
   normalizeIdentifier,
-  REVIEW_IDENTIFIER_COLUMNS,
 } from './identifiers.js';
+import type { ReviewAuthor, ReviewRecord } from './review.js';
 
 /**
  * One line of a review import (NDJSON). The author block uses the Privacy API's identifier names,
@@ -35,14 +35,14 @@ function optionalString(value: unknown, field: string, max: number): string | nu
   return value;
 }
 
-/** Validates one parsed import line; returns the review row and its identifier hashes. */
+/** Validates one parsed import line; returns the review and its identifier hashes. */
 export function reviewRecordFromInput(
   input: unknown,
   environment: Environment,
   clientId: string,
   hashKey: string,
   now: number,
-): { review: NewReview; identifiers: ReviewIdentifiersTable[] } {
+): ReviewRecord {
   if (!input || typeof input !== 'object' || Array.isArray(input))
     throw new ReviewInputError('expected a JSON object');
   const r = input as Record<string, unknown>;
@@ -65,27 +65,10 @@ export function reviewRecordFromInput(
   const author = (r.author ?? {}) as Record<string, unknown>;
   if (typeof author !== 'object' || Array.isArray(author))
     throw new ReviewInputError('author must be an object');
-  const review: NewReview = {
-    id,
-    environment,
-    client_id: clientId,
-    rating,
-    title: optionalString(r.title, 'title', 500),
-    text: optionalString(r.text, 'text', 65_535),
-    author_name: optionalString(author.name, 'author.name', 200),
-    author_id: null,
-    author_email: null,
-    author_phone: null,
-    author_instagram: null,
-    author_facebook: null,
-    author_twitter: null,
-    author_youtube_channel: null,
-    author_youtube_username: null,
-    author_vimeo: null,
-    submitted_at: submittedAt,
-    created_at: now,
-  };
-  const identifiers: ReviewIdentifiersTable[] = [];
+  const profile: ReviewAuthor = {};
+  const name = optionalString(author.name, 'author.name', 200);
+  if (name) profile.name = name;
+  const identifiers: ReviewRecord['identifiers'][number][] = [];
   for (const kind of IDENTIFIER_KINDS) {
     const raw = author[kind];
     if (raw === undefined || raw === null) continue;
@@ -97,14 +80,19 @@ export function reviewRecordFromInput(
       if (err instanceof IdentifierError) throw new ReviewInputError(`author.${kind} ${err.message}`);
       throw err;
     }
-    review[REVIEW_IDENTIFIER_COLUMNS[kind]] = raw.trim();
-    identifiers.push({
-      review_id: id,
-      environment,
-      client_id: clientId,
-      kind,
-      value_hash: identifierHash(hashKey, kind, normalized),
-    });
+    profile[kind] = raw.trim();
+    identifiers.push({ kind, hash: identifierHash(hashKey, kind, normalized) });
   }
+  const review = {
+    id,
+    environment,
+    clientId,
+    rating,
+    title: optionalString(r.title, 'title', 500),
+    text: optionalString(r.text, 'text', 65_535),
+    author: profile,
+    submittedAt,
+    createdAt: now,
+  };
   return { review, identifiers };
 }

@@ -2,7 +2,7 @@ import { AppError } from '../errors.js';
 
 export const CLIENT_CREDENTIALS_GRANT = 'client_credentials';
 
-/** The only scope the service knows (seed §2.3); it is what every token carries. */
+/** The only scope the service knows (docs/interface.md §2.3); it is what every token carries. */
 export const OFFLINE_ACCESS = 'offline_access';
 
 /**

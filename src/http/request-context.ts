@@ -1,6 +1,6 @@
 import type { RequestHost } from '../domain/environment.js';
+import type { Passkey } from '../domain/passkey.js';
 import type { Principal } from '../services/auth/create-token-verifier.js';
-import type { Passkey } from '../store/schema.js';
 
 /** The host a request was addressed to, and the absolute base of links in its answers. */
 export interface Site extends RequestHost {

@@ -1,12 +1,13 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { ApplicationStatus } from '../domain/application.js';
+import type { Environment } from '../domain/environment.js';
+import type { PasskeyApi, PasskeyStatus } from '../domain/passkey.js';
+import type { PrivacyRequestStatus, PrivacyRequestType } from '../domain/privacy-request.js';
 
 /**
  * Row types of every table. Times are epoch milliseconds (bigint on PostgreSQL, read back as
  * numbers), JSON documents are stored as text so both databases hold the same bytes.
  */
-
-export type Environment = 'production' | 'staging';
-export type PasskeyApi = 'response' | 'privacy';
 
 export interface ClientsTable {
   id: string;
@@ -21,7 +22,7 @@ export interface ApplicationsTable {
   /** Public OAuth client_id. */
   client_id: string;
   name: string;
-  status: 'active' | 'revoked';
+  status: ApplicationStatus;
   created_at: number;
   revoked_at: number | null;
 }
@@ -29,7 +30,7 @@ export interface ApplicationsTable {
 export interface ApplicationSecretsTable {
   id: string;
   application_id: string;
-  /** scrypt hash of the secret; see domain/secret-hash.ts. */
+  /** SHA-256 of the secret (256 random bits; see domain/credentials.ts). */
   secret_hash: string;
   created_at: number;
   retired_at: number | null;
@@ -51,7 +52,7 @@ export interface PasskeysTable {
   key_hint: string;
   rate_limit_per_minute: number;
   quota_per_day: number;
-  status: 'active' | 'revoked';
+  status: PasskeyStatus;
   /** 1 for the passkey charged by token calls that name none. */
   is_default: number;
   created_at: number;
@@ -138,9 +139,6 @@ export interface LimitCountersTable {
   window_end: number;
 }
 
-export type PrivacyRequestType = 'forget' | 'access';
-export type PrivacyRequestStatus = 'PENDING' | 'COMPLETED';
-
 /** A forget or access request; never holds a raw identifier of its subject. */
 export interface PrivacyRequestsTable {
   id: string;
@@ -212,12 +210,9 @@ export interface Database {
   limit_counters: LimitCountersTable;
 }
 
-export type Client = Selectable<ClientsTable>;
-export type Application = Selectable<ApplicationsTable>;
-export type Passkey = Selectable<PasskeysTable>;
-export type Review = Selectable<ReviewsTable>;
-export type NewReview = Insertable<ReviewsTable>;
-export type ClientResponse = Selectable<ClientResponsesTable>;
-export type ClientResponseUpdate = Updateable<ClientResponsesTable>;
+export type ClientRow = Selectable<ClientsTable>;
+export type ApplicationRow = Selectable<ApplicationsTable>;
+export type PasskeyRow = Selectable<PasskeysTable>;
+export type ReviewRow = Selectable<ReviewsTable>;
+export type ClientResponseRow = Selectable<ClientResponsesTable>;
 export type PrivacyRequestRow = Selectable<PrivacyRequestsTable>;
-export type { Generated };

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ServiceDeps } from '../services/deps.js';
 import { claimPrivacyRequest } from '../services/privacy/claim-privacy-request.js';
-import { type ProcessOptions, processPrivacyRequest } from '../services/privacy/process-privacy-request.js';
+import {
+  type ProcessPrivacyRequestInput,
+  processPrivacyRequest,
+} from '../services/privacy/process-privacy-request.js';
 import { purgePrivacyData } from '../services/privacy/purge-privacy-data.js';
 import { scrubFreedPages } from '../services/privacy/scrub-freed-pages.js';
 import { createWorkSignal } from '../services/privacy/work-signal.js';
@@ -15,7 +18,7 @@ export interface PrivacyWorker {
 export interface PrivacyWorkerOptions {
   /** Lease owner name; unique per worker by default. */
   readonly owner?: string;
-  readonly afterBatch?: ProcessOptions['afterBatch'];
+  readonly afterBatch?: ProcessPrivacyRequestInput['afterBatch'];
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -23,7 +26,7 @@ const HOUSEKEEPING_INTERVAL_MS = 60_000;
 const SCRUB_INTERVAL_MS = 1_000;
 
 /**
- * Carries out privacy requests (DESIGN.md, Privacy API): WORKER_CONCURRENCY lanes each claim a
+ * Carries out privacy requests (docs/design.md, Privacy API): WORKER_CONCURRENCY lanes each claim a
  * pending request with a lease and process it; a lane loops without sleeping while there is work,
  * and otherwise waits for the in-process signal or WORKER_POLL_INTERVAL_MS. Housekeeping (expired
  * exports, requests past retention) runs once a minute. Erased bytes are scrubbed from SQLite's
@@ -57,7 +60,8 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
         await housekeeping();
         const request = await claimPrivacyRequest(deps, { owner });
         if (request) {
-          const outcome = await processPrivacyRequest(deps, request, {
+          const outcome = await processPrivacyRequest(deps, {
+            request,
             owner,
             signal: abort.signal,
             ...(options.afterBatch ? { afterBatch: options.afterBatch } : {}),

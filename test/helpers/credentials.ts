@@ -1,8 +1,8 @@
 import { generateCredential, hashCredential } from '../../src/domain/credentials.js';
+import type { Environment } from '../../src/domain/environment.js';
 import type { Runtime } from '../../src/runtime.js';
 import { type DemoCredentials, seedDemo } from '../../src/services/tenancy/seed-demo.js';
 import { insertAccessToken } from '../../src/store/repositories/access-tokens.js';
-import type { Environment } from '../../src/store/schema.js';
 
 /**
  * Issues a bearer token straight into the store, as the token endpoint would, so resource tests do
@@ -41,6 +41,6 @@ export async function seedTestTenant(
   runtime: Pick<Runtime, 'deps'>,
   environment: Environment = 'production',
 ): Promise<TestTenant> {
-  const demo = await seedDemo(runtime.deps, environment);
+  const demo = await seedDemo(runtime.deps, { environment: environment });
   return { ...demo, token: await issueTestToken(runtime, demo.applicationId, environment) };
 }

@@ -5,10 +5,10 @@
  */
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../../src/config.js';
+import type { Passkey } from '../../src/domain/passkey.js';
 import { createLogger } from '../../src/logger.js';
 import { createRuntime } from '../../src/runtime.js';
 import { findPasskeyById } from '../../src/store/repositories/passkeys.js';
-import type { Passkey } from '../../src/store/schema.js';
 
 const env = process.env;
 const config = loadConfig({

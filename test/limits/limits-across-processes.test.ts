@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import type { Passkey } from '../../src/domain/passkey.js';
 import { createPasskey } from '../../src/services/tenancy/create-passkey.js';
 import { seedDemo } from '../../src/services/tenancy/seed-demo.js';
-import type { Passkey } from '../../src/store/schema.js';
 import {
   createTestRuntime,
   TEST_DATABASE_URL,
@@ -68,7 +68,7 @@ for (const store of COUNTER_STORES) {
       dir = TEST_DIALECT === 'sqlite' ? mkdtempSync(join(tmpdir(), 'rpa-limits-')) : undefined;
       const databaseUrl = dir ? `sqlite:${join(dir, 'app.db')}` : TEST_DATABASE_URL;
       runtime = await createTestRuntime(store.env, { databaseUrl, clock: () => NOW });
-      const { applicationId } = await seedDemo(runtime.deps, 'production');
+      const { applicationId } = await seedDemo(runtime.deps, { environment: 'production' });
       const create = (ratePerMinute: number, quotaPerDay: number) =>
         createPasskey(runtime.deps, { applicationId, api: 'response', ratePerMinute, quotaPerDay });
       ratePasskey = (await create(RATE_LIMIT, 1000)).passkey;

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { hashCredential } from '../../src/domain/credentials.js';
+import type { Passkey } from '../../src/domain/passkey.js';
 import type { LimitDecision } from '../../src/services/limits/create-passkey-limiter.js';
 import { createPasskey } from '../../src/services/tenancy/create-passkey.js';
 import { seedDemo } from '../../src/services/tenancy/seed-demo.js';
 import { updatePasskey } from '../../src/services/tenancy/update-passkey.js';
-import type { Passkey } from '../../src/store/schema.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
 import { COUNTER_STORES, testClock } from './limit-fixtures.js';
 
@@ -18,7 +19,7 @@ for (const store of COUNTER_STORES) {
 
     before(async () => {
       runtime = await createTestRuntime(store.env, { clock: clock.now });
-      applicationId = (await seedDemo(runtime.deps, 'production')).applicationId;
+      applicationId = (await seedDemo(runtime.deps, { environment: 'production' })).applicationId;
     });
     after(() => runtime.close());
 
@@ -60,8 +61,8 @@ for (const store of COUNTER_STORES) {
       for (const secret of [
         created.value,
         created.passkey.id,
-        created.passkey.key_hash,
-        created.passkey.key_hint,
+        hashCredential(created.value),
+        created.passkey.keyHint,
       ]) {
         assert.equal(text.includes(secret), false);
       }
@@ -124,11 +125,11 @@ for (const store of COUNTER_STORES) {
       clock.set(Date.UTC(2026, 10, 23, 13, 0, 0));
       let p = await passkey(10, 1000);
       await consumeTimes(p, 4);
-      p = await updatePasskey(runtime.deps, p.id, { ratePerMinute: 4 });
+      p = await updatePasskey(runtime.deps, { passkeyId: p.id, ratePerMinute: 4 });
       const lowered = await consume(p);
       assert.equal(lowered.allowed, false);
       assert.equal(lowered.headers['ratelimit-policy'], '"minute";q=4;w=60, "day";q=1000;w=86400');
-      p = await updatePasskey(runtime.deps, p.id, { ratePerMinute: 6 });
+      p = await updatePasskey(runtime.deps, { passkeyId: p.id, ratePerMinute: 6 });
       const raised = await consumeTimes(p, 3);
       assert.deepEqual(
         raised.map((d) => d.allowed),

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { hashCredential } from '../../src/domain/credentials.js';
+import type { PasskeyApi } from '../../src/domain/passkey.js';
 import { createPasskey } from '../../src/services/tenancy/create-passkey.js';
 import { updatePasskey } from '../../src/services/tenancy/update-passkey.js';
 import { findPasskeyByHash } from '../../src/store/repositories/passkeys.js';
-import type { PasskeyApi } from '../../src/store/schema.js';
 import { issueTestToken, seedTestTenant, type TestTenant } from '../helpers/credentials.js';
 import { createTestApp, TEST_DIALECT, TEST_REDIS_URL, type TestApp } from '../helpers/test-runtime.js';
 import { requestToken } from '../http/auth/oauth-fixtures.js';
@@ -191,7 +191,7 @@ describe(`rate limits and quotas through the APIs (${TEST_REDIS_URL ? 'Redis' : 
     const key = await passkey('response', 100, 1000);
     assert.equal((await get(t, REVIEWS, key, token)).statusCode, 200);
     const row = await findPasskeyByHash(t.runtime.deps.store.db, hashCredential(key));
-    await updatePasskey(t.runtime.deps, row!.id, { ratePerMinute: 1 });
+    await updatePasskey(t.runtime.deps, { passkeyId: row!.id, ratePerMinute: 1 });
     const refused = await get(t, REVIEWS, key, token);
     assert.equal(refused.statusCode, 429);
     assert.equal(refused.headers['ratelimit-policy'], '"minute";q=1;w=60, "day";q=1000;w=86400');
@@ -248,11 +248,11 @@ describe('when Redis cannot be reached', () => {
     after(() => t.close());
 
     it('serves calls uncounted, advertising the policy but no remaining allowance, and warns once', async () => {
-      await updatePasskey(
-        t.runtime.deps,
-        (await findPasskeyByHash(t.runtime.deps.store.db, hashCredential(tenant.responsePasskey)))!.id,
-        { ratePerMinute: 1 },
-      );
+      await updatePasskey(t.runtime.deps, {
+        passkeyId: (await findPasskeyByHash(t.runtime.deps.store.db, hashCredential(tenant.responsePasskey)))!
+          .id,
+        ratePerMinute: 1,
+      });
       for (let i = 0; i < 4; i += 1) {
         const res = await get(t, REVIEWS, tenant.responsePasskey, tenant.token);
         assert.equal(res.statusCode, 200, res.body);

@@ -326,7 +326,7 @@ describe(`Privacy API requests on ${TEST_DIALECT}`, () => {
       for (let i = 0; i < 3; i++) {
         const claimed = await claimPrivacyRequest(t.runtime.deps, { owner: 'list-test' });
         assert.ok(claimed);
-        await processPrivacyRequest(t.runtime.deps, claimed, { owner: 'list-test' });
+        await processPrivacyRequest(t.runtime.deps, { request: claimed, owner: 'list-test' });
       }
 
       const seen: string[] = [];

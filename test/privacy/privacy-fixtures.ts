@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generateCredential, hashCredential } from '../../src/domain/credentials.js';
+import type { Environment } from '../../src/domain/environment.js';
 import type { ServiceDeps } from '../../src/services/deps.js';
 import { claimPrivacyRequest } from '../../src/services/privacy/claim-privacy-request.js';
 import { processPrivacyRequest } from '../../src/services/privacy/process-privacy-request.js';
@@ -8,7 +9,6 @@ import { scrubFreedPages } from '../../src/services/privacy/scrub-freed-pages.js
 import { importReviews } from '../../src/services/reviews/import-reviews.js';
 import { type DemoCredentials, seedDemo } from '../../src/services/tenancy/seed-demo.js';
 import { insertAccessToken } from '../../src/store/repositories/access-tokens.js';
-import type { Environment } from '../../src/store/schema.js';
 
 /**
  * A bearer token for an application, written straight to the store (no token endpoint needed). It
@@ -42,7 +42,7 @@ export async function seedPrivacyTenant(
   deps: ServiceDeps,
   environment: Environment = 'production',
 ): Promise<PrivacyTenant> {
-  const demo = await seedDemo(deps, environment);
+  const demo = await seedDemo(deps, { environment: environment });
   return { ...demo, token: await issueTestToken(deps, demo.applicationId, environment) };
 }
 
@@ -76,7 +76,10 @@ export async function importReviewsBy(
       });
     }
   }
-  const result = await importReviews(deps, lines(), { environment: options.environment ?? 'production' });
+  const result = await importReviews(deps, {
+    lines: lines(),
+    environment: options.environment ?? 'production',
+  });
   if (result.imported !== options.count) throw new Error(`imported ${result.imported} of ${options.count}`);
   return ids;
 }
@@ -143,7 +146,7 @@ export async function drainPrivacyQueue(deps: ServiceDeps): Promise<number> {
   for (;;) {
     const request = await claimPrivacyRequest(deps, { owner });
     if (!request) break;
-    const outcome = await processPrivacyRequest(deps, request, { owner });
+    const outcome = await processPrivacyRequest(deps, { request, owner });
     if (outcome.status !== 'completed') throw new Error(`request ended ${outcome.status}`);
     done++;
   }

@@ -109,12 +109,12 @@ describe(`privacy worker in-process on ${TEST_DIALECT}`, () => {
     const second = await claimPrivacyRequest(t.runtime.deps, { owner: 'worker-b' });
     assert.equal(second?.id, request.id);
     assert.ok(first);
-    assert.deepEqual(await processPrivacyRequest(t.runtime.deps, first, { owner: 'worker-a' }), {
+    assert.deepEqual(await processPrivacyRequest(t.runtime.deps, { request: first, owner: 'worker-a' }), {
       status: 'lease-lost',
     });
     assert.equal(parseReceipt((await row(request.id)).receipt), null, 'the fenced worker changed nothing');
     assert.ok(second);
-    const outcome = await processPrivacyRequest(t.runtime.deps, second, { owner: 'worker-b' });
+    const outcome = await processPrivacyRequest(t.runtime.deps, { request: second, owner: 'worker-b' });
     assert.equal(outcome.status, 'completed');
     assert.equal(parseReceipt((await row(request.id)).receipt)?.['Acme-EN_GB']?.reviews, 4);
   });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ENVIRONMENTS } from '../../domain/names.js';
+import { ENVIRONMENTS } from '../../domain/environment.js';
 import { seedDemo } from '../../services/tenancy/seed-demo.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
@@ -12,7 +12,7 @@ export function registerDemoCommand(program: Command): void {
     .action(async (opts: { json?: boolean }) => {
       const result = await withRuntime(async (rt) => {
         const out: Record<string, unknown> = {};
-        for (const env of ENVIRONMENTS) out[env] = await seedDemo(rt.deps, env);
+        for (const env of ENVIRONMENTS) out[env] = await seedDemo(rt.deps, { environment: env });
         return out;
       });
       printResult(!!opts.json, result);

@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
+import type { Environment } from '../../domain/environment.js';
 import { type ImportProgress, importReviews } from '../../services/reviews/import-reviews.js';
-import type { Environment } from '../../store/schema.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 import { parseEnvironment } from './tenancy-commands.js';
@@ -34,7 +34,8 @@ export function registerReviewsCommands(program: Command): void {
         // Opened only once the database is ready: lines read before iteration starts would be lost.
         const input = file === '-' ? process.stdin : createReadStream(file, { encoding: 'utf8' });
         const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-        return importReviews(rt.deps, lines, {
+        return importReviews(rt.deps, {
+          lines,
           environment: opts.env,
           ...(onProgress ? { onProgress } : {}),
         });

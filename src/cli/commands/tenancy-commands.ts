@@ -1,16 +1,18 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { isEnvironment, isPasskeyApi } from '../../domain/names.js';
+import type { Environment } from '../../domain/environment.js';
+import { isEnvironment } from '../../domain/environment.js';
+import type { Passkey, PasskeyApi } from '../../domain/passkey.js';
+import { isPasskeyApi } from '../../domain/passkey.js';
 import { createApplication } from '../../services/tenancy/create-application.js';
 import { createClient } from '../../services/tenancy/create-client.js';
 import { createPasskey } from '../../services/tenancy/create-passkey.js';
+import { listApplications } from '../../services/tenancy/list-applications.js';
+import { listClients } from '../../services/tenancy/list-clients.js';
+import { listPasskeys } from '../../services/tenancy/list-passkeys.js';
 import { retireApplicationSecret } from '../../services/tenancy/retire-application-secret.js';
 import { revokeApplication } from '../../services/tenancy/revoke-application.js';
 import { rotateApplicationSecret } from '../../services/tenancy/rotate-application-secret.js';
 import { updatePasskey } from '../../services/tenancy/update-passkey.js';
-import { listApplications } from '../../store/repositories/applications.js';
-import { listClients, listGrantedClients } from '../../store/repositories/clients.js';
-import { listPasskeys } from '../../store/repositories/passkeys.js';
-import type { Environment, Passkey, PasskeyApi } from '../../store/schema.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
@@ -38,14 +40,14 @@ function parseList(v: string): string[] {
 
 const passkeyView = (p: Passkey) => ({
   id: p.id,
-  applicationId: p.application_id,
+  applicationId: p.applicationId,
   environment: p.environment,
   api: p.api,
-  hint: `…${p.key_hint}`,
-  rateLimitPerMinute: p.rate_limit_per_minute,
-  quotaPerDay: p.quota_per_day,
+  hint: `…${p.keyHint}`,
+  rateLimitPerMinute: p.ratePerMinute,
+  quotaPerDay: p.quotaPerDay,
   status: p.status,
-  default: p.is_default === 1,
+  default: p.isDefault,
 });
 
 export function registerTenancyCommands(program: Command): void {
@@ -64,7 +66,7 @@ export function registerTenancyCommands(program: Command): void {
     .option('--env <environment>', 'production or staging', parseEnvironment)
     .option('--json', 'machine-readable output')
     .action(async (opts: { env?: Environment; json?: boolean }) => {
-      const rows = await withRuntime((rt) => listClients(rt.deps.store.db, opts.env));
+      const rows = await withRuntime((rt) => listClients(rt.deps, opts.env ? { environment: opts.env } : {}));
       printResult(
         !!opts.json,
         rows.map((c) => ({ id: c.id, name: c.name, environment: c.environment })),
@@ -86,7 +88,7 @@ export function registerTenancyCommands(program: Command): void {
       printResult(!!opts.json, {
         applicationId: created.application.id,
         environment: created.application.environment,
-        clientId: created.application.client_id,
+        clientId: created.application.clientId,
         clientSecret: created.clientSecret,
         clientNames: created.clientNames,
       });
@@ -96,18 +98,15 @@ export function registerTenancyCommands(program: Command): void {
     .command('list')
     .option('--json', 'machine-readable output')
     .action(async (opts: { json?: boolean }) => {
-      const rows = await withRuntime(async (rt) =>
-        Promise.all(
-          (await listApplications(rt.deps.store.db)).map(async (a) => ({
-            applicationId: a.id,
-            name: a.name,
-            environment: a.environment,
-            clientId: a.client_id,
-            status: a.status,
-            clientNames: (await listGrantedClients(rt.deps.store.db, a.id)).map((c) => c.name),
-          })),
-        ),
-      );
+      const apps = await withRuntime((rt) => listApplications(rt.deps));
+      const rows = apps.map(({ application: a, clientNames }) => ({
+        applicationId: a.id,
+        name: a.name,
+        environment: a.environment,
+        clientId: a.clientId,
+        status: a.status,
+        clientNames,
+      }));
       printResult(!!opts.json, rows);
     });
   apps
@@ -115,7 +114,7 @@ export function registerTenancyCommands(program: Command): void {
     .description('add a second active secret; the old one works until retired')
     .option('--json', 'machine-readable output')
     .action(async (applicationId: string, opts: { json?: boolean }) => {
-      const r = await withRuntime((rt) => rotateApplicationSecret(rt.deps, applicationId));
+      const r = await withRuntime((rt) => rotateApplicationSecret(rt.deps, { applicationId: applicationId }));
       printResult(!!opts.json, { applicationId, secretId: r.secretId, clientSecret: r.clientSecret });
     });
   apps
@@ -124,7 +123,9 @@ export function registerTenancyCommands(program: Command): void {
     .option('--secret <secretId>', 'the secret to retire')
     .option('--json', 'machine-readable output')
     .action(async (applicationId: string, opts: { secret?: string; json?: boolean }) => {
-      const r = await withRuntime((rt) => retireApplicationSecret(rt.deps, applicationId, opts.secret));
+      const r = await withRuntime((rt) =>
+        retireApplicationSecret(rt.deps, { applicationId, secretId: opts.secret }),
+      );
       printResult(!!opts.json, { applicationId, retiredSecretId: r.retiredSecretId });
     });
   apps
@@ -132,7 +133,7 @@ export function registerTenancyCommands(program: Command): void {
     .description('revoke an application and all of its tokens')
     .option('--json', 'machine-readable output')
     .action(async (applicationId: string, opts: { json?: boolean }) => {
-      await withRuntime((rt) => revokeApplication(rt.deps, applicationId));
+      await withRuntime((rt) => revokeApplication(rt.deps, { applicationId: applicationId }));
       printResult(!!opts.json, { applicationId, status: 'revoked' });
     });
 
@@ -171,7 +172,8 @@ export function registerTenancyCommands(program: Command): void {
         opts: { rateLimit?: number; quota?: number; revoke?: boolean; json?: boolean },
       ) => {
         const p = await withRuntime((rt) =>
-          updatePasskey(rt.deps, passkeyId, {
+          updatePasskey(rt.deps, {
+            passkeyId,
             ...(opts.rateLimit !== undefined ? { ratePerMinute: opts.rateLimit } : {}),
             ...(opts.quota !== undefined ? { quotaPerDay: opts.quota } : {}),
             ...(opts.revoke ? { revoke: true } : {}),
@@ -185,7 +187,9 @@ export function registerTenancyCommands(program: Command): void {
     .option('--app <applicationId>', 'only this application')
     .option('--json', 'machine-readable output')
     .action(async (opts: { app?: string; json?: boolean }) => {
-      const rows = await withRuntime((rt) => listPasskeys(rt.deps.store.db, opts.app));
+      const rows = await withRuntime((rt) =>
+        listPasskeys(rt.deps, opts.app ? { applicationId: opts.app } : {}),
+      );
       printResult(!!opts.json, rows.map(passkeyView));
     });
 }

@@ -62,6 +62,9 @@ export const TokenResponse = Type.Object(
   { description: 'Access token (sent with Cache-Control: no-store)' },
 );
 
+/** client_secret_post credentials, as both token and revocation requests may carry them. */
+export const ClientCredentialsBody = Type.Object({ client_id: clientId, client_secret: clientSecret });
+
 export const RevocationRequest = Type.Object({
   token: Type.String({ description: 'The access token to revoke' }),
   token_type_hint: Type.Optional(
@@ -99,3 +102,8 @@ export const oauthErrors = {
   429: OAuthError,
   503: OAuthError,
 } as const;
+
+/** What each operation reads from a request; the routes add the answers. */
+export const IssueToken = { querystring: TokenQuery, body: TokenRequest };
+export const RevokeToken = { body: RevocationRequest };
+export const AuthenticateClient = { body: ClientCredentialsBody };

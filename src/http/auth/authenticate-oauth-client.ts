@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { isAppError } from '../../errors.js';
 import { type AuthenticatedClient, authenticateClient } from '../../services/auth/authenticate-client.js';
 import type { HttpDeps } from '../http-deps.js';
+import type { RouteRequest } from '../route-request.js';
+import type * as S from './auth-schemas.js';
 import { invalidClient, readClientCredentials } from './client-credentials.js';
-import type { FormBody } from './form-body.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,8 +25,10 @@ export function oauthClientOf(request: FastifyRequest): AuthenticatedClient {
  * secret is even compared; each failure is counted against both, a success clears the client's.
  */
 export function authenticateOAuthClient(deps: HttpDeps) {
-  return async function authenticateOAuthClient(request: FastifyRequest): Promise<void> {
-    const presented = readClientCredentials(request.headers.authorization, request.body as FormBody);
+  return async function authenticateOAuthClient(
+    request: RouteRequest<typeof S.AuthenticateClient>,
+  ): Promise<void> {
+    const presented = readClientCredentials(request.headers.authorization, request.body);
     await deps.authThrottle.assertAllowed(presented.clientId, request.ip);
     try {
       request.oauthClient = await authenticateClient(deps, {
@@ -36,7 +39,7 @@ export function authenticateOAuthClient(deps: HttpDeps) {
     } catch (err) {
       if (!isAppError(err) || err.code !== 'INVALID_CLIENT') throw err;
       await deps.authThrottle.recordFailure(presented.clientId, request.ip);
-      // One answer for an unknown client and a wrong secret (DESIGN.md, Token service).
+      // One answer for an unknown client and a wrong secret (docs/design.md, Token service).
       throw invalidClient('client authentication failed');
     }
     await deps.authThrottle.recordSuccess(presented.clientId);

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.js';
-import { decodeFormComponent, type FormBody } from './form-body.js';
+import { decodeFormComponent } from './form-body.js';
 
 export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post';
 
@@ -50,13 +50,13 @@ function decodeBasic(header: string): { clientId: string; clientSecret: string }
  * RFC 6749 §2.3.1: a client authenticates with HTTP Basic (client_secret_basic) or with
  * client_id and client_secret in the body (client_secret_post), never both (§2.3: "MUST NOT use
  * more than one authentication method"). A body client_id next to Basic credentials is tolerated
- * when it names the same client, as several libraries send it (DESIGN.md: a mismatch is
+ * when it names the same client, as several libraries send it (docs/design.md, Token service: a mismatch is
  * invalid_request). Missing credentials are invalid_client (§5.2: "no client authentication
  * included"), which is not a failed guess and so is never throttled.
  */
 export function readClientCredentials(
   authorization: string | undefined,
-  body: FormBody,
+  body: { readonly client_id?: string | undefined; readonly client_secret?: string | undefined },
 ): PresentedCredentials {
   const bodyId = body.client_id;
   const bodySecret = body.client_secret;

@@ -1,24 +1,24 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkTokenRequest, OFFLINE_ACCESS } from '../../domain/token-request.js';
 import { issueAccessToken } from '../../services/auth/issue-access-token.js';
 import { revokeAccessToken } from '../../services/auth/revoke-access-token.js';
 import type { HttpDeps } from '../http-deps.js';
+import type { RouteReply, RouteRequest } from '../route-request.js';
+import type * as S from './auth-schemas.js';
 import { oauthClientOf } from './authenticate-oauth-client.js';
-import type { FormBody } from './form-body.js';
 
 /**
  * RFC 6749 §4.4.2: grant type and scope are checked before the client is authenticated, so a
  * malformed request costs no database work and no failed-login count.
  */
-export async function checkGrant(request: FastifyRequest): Promise<void> {
-  const body = request.body as FormBody;
-  checkTokenRequest({ grantType: body.grant_type ?? '', scope: body.scope });
+export async function checkGrant(request: RouteRequest<typeof S.IssueToken>): Promise<void> {
+  const { body } = request;
+  checkTokenRequest({ grantType: body.grant_type, scope: body.scope });
 }
 
 export function tokenHandlers(deps: HttpDeps) {
   return {
-    /** RFC 6749 §4.4.3 / §5.1, with the seed's `expires_at` and literal `refresh_token`. */
-    async issueToken(request: FastifyRequest, reply: FastifyReply) {
+    /** RFC 6749 §4.4.3 / §5.1, with the interface's `expires_at` (docs/interface.md §2.3) and literal `refresh_token`. */
+    async issueToken(request: RouteRequest<typeof S.IssueToken>, reply: RouteReply<typeof S.IssueToken>) {
       const token = await issueAccessToken(deps, { client: oauthClientOf(request), scope: OFFLINE_ACCESS });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return {
@@ -32,11 +32,10 @@ export function tokenHandlers(deps: HttpDeps) {
     },
 
     /** RFC 7009 §2.2: 200 whether or not there was anything to revoke. */
-    async revokeToken(request: FastifyRequest, reply: FastifyReply) {
-      const body = request.body as FormBody;
+    async revokeToken(request: RouteRequest<typeof S.RevokeToken>, reply: RouteReply<typeof S.RevokeToken>) {
       const revoked = await revokeAccessToken(deps, {
         client: oauthClientOf(request),
-        token: body.token ?? '',
+        token: request.body.token,
       });
       if (revoked) deps.tokens.forget(revoked);
       return reply.code(200).header('cache-control', 'no-store').send({});

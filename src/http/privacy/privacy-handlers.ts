@@ -1,17 +1,19 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Static } from 'typebox';
 import { IDENTIFIER_KINDS, type Identifiers } from '../../domain/identifiers.js';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
 import { AppError } from '../../errors.js';
+import type { Principal } from '../../services/auth/create-token-verifier.js';
 import { createPrivacyRequest } from '../../services/privacy/create-privacy-request.js';
 import { getAccessExport } from '../../services/privacy/get-access-export.js';
 import { getPrivacyRequest } from '../../services/privacy/get-privacy-request.js';
 import { listPrivacyRequests } from '../../services/privacy/list-privacy-requests.js';
 import type { HttpDeps } from '../http-deps.js';
+import type { Site } from '../request-context.js';
+import type { RouteReply, RouteRequest } from '../route-request.js';
 import { collectionUrl, privacyRecord } from './privacy-record.js';
-import type { CreateRequestBody, IdParams, ListQuery } from './privacy-schemas.js';
+import type * as S from './privacy-schemas.js';
 
-function caller(request: FastifyRequest) {
+/** The application behind the bearer token, in the environment of the request's host. */
+function caller(request: { site: Site; principal: Principal | null }) {
   if (!request.principal) throw new AppError('UNAUTHORIZED');
   return { environment: request.site.environment, applicationId: request.principal.applicationId };
 }
@@ -30,8 +32,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Handlers of the Privacy API; request shapes were validated by the route schemas. */
 export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
   return {
-    async create(request: FastifyRequest, reply: FastifyReply) {
-      const body = request.body as Static<typeof CreateRequestBody>;
+    async create(request: RouteRequest<typeof S.CreateRequest>, reply: RouteReply<typeof S.CreateRequest>) {
+      const { body } = request;
       const created = await createPrivacyRequest(deps, {
         type,
         ...caller(request),
@@ -42,8 +44,8 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
       return reply.code(201).header('location', record.links.self).send(record);
     },
 
-    async list(request: FastifyRequest) {
-      const q = request.query as Static<typeof ListQuery>;
+    async list(request: RouteRequest<typeof S.ListRequests>) {
+      const q = request.query;
       const page = await listPrivacyRequests(deps, {
         type,
         ...caller(request),
@@ -74,15 +76,15 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
       };
     },
 
-    async get(request: FastifyRequest) {
-      const { id } = request.params as Static<typeof IdParams>;
+    async get(request: RouteRequest<typeof S.OneRequest>) {
+      const { id } = request.params;
       const found = await getPrivacyRequest(deps, { id, type, ...caller(request) });
       return privacyRecord(found, request.site.baseUrl);
     },
 
     /** Streams the stored sections as they are: the document is assembled, not re-serialized. */
-    async downloadExport(request: FastifyRequest, reply: FastifyReply) {
-      const { id } = request.params as Static<typeof IdParams>;
+    async downloadExport(request: RouteRequest<typeof S.OneRequest>, reply: RouteReply<typeof S.OneRequest>) {
+      const { id } = request.params;
       const exported = await getAccessExport(deps, { id, ...caller(request) });
       const body =
         `{"id":${JSON.stringify(exported.requestId)},"type":"accessExport",` +

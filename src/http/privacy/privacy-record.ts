@@ -14,7 +14,7 @@ export function collectionUrl(baseUrl: string, type: PrivacyRequestType): string
   return `${baseUrl}/privacy/v1/${COLLECTION[type]}`;
 }
 
-/** Wire shape of a privacy request (DESIGN.md, Privacy API): plain JSON, not JSON:API. */
+/** Wire shape of a privacy request (docs/design.md, Privacy API): plain JSON, not JSON:API. */
 export function privacyRecord(request: PrivacyRequest, baseUrl: string): Static<typeof RequestRecord> {
   const self = `${collectionUrl(baseUrl, request.type)}/${request.id}`;
   const exportAvailable = request.type === 'access' && request.exportExpiresAt !== null;

@@ -11,7 +11,7 @@ import { privacyHandlers } from './privacy-handlers.js';
 import * as S from './privacy-schemas.js';
 
 /**
- * Privacy API under /privacy/v1 (seed §4.3; DESIGN.md, Privacy API): forget and access requests,
+ * Privacy API under /privacy/v1 (docs/interface.md §4.3; docs/design.md, Privacy API): forget and access requests,
  * created, listed and read by the application that filed them, and the access export download.
  * Errors are RFC 9457 problem details.
  */
@@ -45,8 +45,7 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
             `create${noun}`,
             `File a ${type} request (409 while one for the same end user is pending)`,
             {
-              querystring: S.PasskeyQuery,
-              body: S.CreateRequestBody,
+              ...S.CreateRequest,
               response: { 201: S.RequestRecord, ...problems },
             },
           ),
@@ -58,7 +57,7 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
         {
           onRequest,
           schema: op(`list${noun}s`, `List ${type} requests of the last PRIVACY_LIST_DAYS, newest first`, {
-            querystring: S.ListQuery,
+            ...S.ListRequests,
             response: { 200: S.RequestList, ...problems },
           }),
         },
@@ -69,8 +68,7 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
         {
           onRequest,
           schema: op(`get${noun}`, `Get one ${type} request`, {
-            params: S.IdParams,
-            querystring: S.PasskeyQuery,
+            ...S.OneRequest,
             response: { 200: S.RequestRecord, ...problems },
           }),
         },
@@ -85,8 +83,7 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
               'downloadAccessExport',
               'Download the export of a completed access request (409 while pending, 410 once expired)',
               {
-                params: S.IdParams,
-                querystring: S.PasskeyQuery,
+                ...S.OneRequest,
                 response: { 200: S.AccessExportDocument, ...problems },
               },
             ),
@@ -98,7 +95,7 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
   };
 }
 
-/** Seed §4.3: "Content-Type defaults to application/json", so a body without one is read as JSON. */
+/** docs/interface.md §4.3: "Content-Type defaults to application/json", so a body without one is read as JSON. */
 async function assumeJsonBody(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const { headers } = request.raw;
   const hasBody = headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0';

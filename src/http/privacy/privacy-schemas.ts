@@ -24,7 +24,7 @@ const identifierProperties = Object.fromEntries(
 const passkey = Type.String({ minLength: 1, maxLength: 200, description: 'Privacy API passkey' });
 
 /**
- * Seed §2.2. Unknown properties are rejected: a misspelt identifier name must not silently file a
+ * docs/interface.md §2.2. Unknown properties are rejected: a misspelt identifier name must not silently file a
  * request for nobody.
  */
 export const CreateRequestBody = Type.Object(
@@ -66,6 +66,11 @@ export const ListQuery = Type.Object(
 export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
 const Timestamp = Type.String({ format: 'date-time' });
+
+/** What each operation reads from a request; the routes add the documents they answer. */
+export const CreateRequest = { querystring: PasskeyQuery, body: CreateRequestBody };
+export const ListRequests = { querystring: ListQuery };
+export const OneRequest = { params: IdParams, querystring: PasskeyQuery };
 
 export const RequestRecord = Type.Object({
   id: Type.String(),
@@ -131,7 +136,7 @@ const ExportedReview = Type.Object({
   ),
 });
 
-/** The access export: one section per client instance (DESIGN.md: "JSON per client"). */
+/** The access export: one section per client instance (docs/design.md, Privacy API). */
 export const AccessExportDocument = Type.Object({
   id: Type.String(),
   type: Type.Literal('accessExport'),

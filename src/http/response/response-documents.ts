@@ -1,5 +1,5 @@
-import type { ClientResponseRecord } from '../../store/repositories/client-responses.js';
-import type { Review } from '../../store/schema.js';
+import type { ClientResponse } from '../../domain/client-response.js';
+import type { Review } from '../../domain/review.js';
 import type {
   AuthorDocument,
   ClientResponseCollection,
@@ -27,34 +27,34 @@ function relationshipLinks(baseUrl: string, id: string, name: 'author' | 'review
   };
 }
 
-function resource(baseUrl: string, r: ClientResponseRecord): ClientResponseDocument['data'] {
+function resource(baseUrl: string, r: ClientResponse): ClientResponseDocument['data'] {
   return {
     type: 'clientResponse',
     id: r.id,
     attributes: {
       department: r.department,
       response: r.response,
-      responseBy: r.response_by,
-      responseSource: r.response_source,
-      responderClient: r.client_name,
-      created: iso(r.created_at),
-      updated: iso(r.updated_at),
+      responseBy: r.responseBy,
+      responseSource: r.responseSource,
+      responderClient: r.clientName,
+      created: iso(r.createdAt),
+      updated: iso(r.updatedAt),
     },
     relationships: {
       author: {
         links: relationshipLinks(baseUrl, r.id, 'author'),
-        data: { type: 'author', id: r.author_id },
+        data: { type: 'author', id: r.authorId },
       },
       review: {
         links: relationshipLinks(baseUrl, r.id, 'review'),
-        data: { type: 'review', id: r.review_id, meta: { clientName: r.client_name } },
+        data: { type: 'review', id: r.reviewId, meta: { clientName: r.clientName } },
       },
     },
     links: { self: responseUrl(baseUrl, r.id) },
   };
 }
 
-export function clientResponseDocument(baseUrl: string, r: ClientResponseRecord): ClientResponseDocument {
+export function clientResponseDocument(baseUrl: string, r: ClientResponse): ClientResponseDocument {
   return { data: resource(baseUrl, r), links: { self: responseUrl(baseUrl, r.id) } };
 }
 
@@ -62,7 +62,7 @@ export function clientResponseCollection(
   baseUrl: string,
   clientName: string,
   reviewId: string,
-  records: readonly ClientResponseRecord[],
+  records: readonly ClientResponse[],
 ): ClientResponseCollection {
   // Both names are pattern-checked ([A-Za-z0-9_.:-]), so they are already valid path segments.
   return {
@@ -71,15 +71,15 @@ export function clientResponseCollection(
   };
 }
 
-/** Seed §4.1: self and related are both `{base_url}/response/v1/clientResponses/<guid>/author`. */
-export function authorDocument(baseUrl: string, r: ClientResponseRecord): AuthorDocument {
+/** docs/interface.md §4.1: self and related are both `{base_url}/response/v1/clientResponses/<guid>/author`. */
+export function authorDocument(baseUrl: string, r: ClientResponse): AuthorDocument {
   const url = responseUrl(baseUrl, r.id, '/author');
-  return { data: { type: 'author', id: r.author_id }, links: { self: url, related: url } };
+  return { data: { type: 'author', id: r.authorId }, links: { self: url, related: url } };
 }
 
 /** JSON:API relationship document: self is the relationship URL, related the author itself. */
-export function authorRelationshipDocument(baseUrl: string, r: ClientResponseRecord): AuthorDocument {
-  return { data: { type: 'author', id: r.author_id }, links: relationshipLinks(baseUrl, r.id, 'author') };
+export function authorRelationshipDocument(baseUrl: string, r: ClientResponse): AuthorDocument {
+  return { data: { type: 'author', id: r.authorId }, links: relationshipLinks(baseUrl, r.id, 'author') };
 }
 
 export function reviewDocument(
@@ -99,19 +99,16 @@ export function reviewDocument(
         rating: review.rating,
         title: review.title,
         text: review.text,
-        submittedAt: iso(review.submitted_at),
+        submittedAt: iso(review.submittedAt),
       },
     },
     links: { self: url, related: url },
   };
 }
 
-export function reviewRelationshipDocument(
-  baseUrl: string,
-  r: ClientResponseRecord,
-): ReviewRelationshipDocument {
+export function reviewRelationshipDocument(baseUrl: string, r: ClientResponse): ReviewRelationshipDocument {
   return {
-    data: { type: 'review', id: r.review_id, meta: { clientName: r.client_name } },
+    data: { type: 'review', id: r.reviewId, meta: { clientName: r.clientName } },
     links: relationshipLinks(baseUrl, r.id, 'review'),
   };
 }

@@ -1,4 +1,3 @@
-import type { Static } from 'typebox';
 import { AppError } from '../../errors.js';
 import type { Principal } from '../../services/auth/create-token-verifier.js';
 import { countReviewResponses } from '../../services/response/count-review-responses.js';
@@ -11,24 +10,15 @@ import type { ResponseActor } from '../../services/response/require-granted-clie
 import { updateClientResponse } from '../../services/response/update-client-response.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { Site } from '../request-context.js';
+import type { RouteReply, RouteRequest } from '../route-request.js';
 import * as doc from './response-documents.js';
 import type * as S from './response-schemas.js';
 
-/** What handlers read from a request whose params and body the route's schemas validated. */
-interface Req<P = unknown, B = unknown> {
-  readonly params: P;
-  readonly body: B;
-  readonly site: Site;
-  readonly principal: Principal | null;
-}
-interface Reply {
-  code(statusCode: number): { send(): unknown };
-}
-type OnReview<B = unknown> = Req<Static<typeof S.ReviewParams>, B>;
-type OnResponse<B = unknown> = Req<Static<typeof S.GuidParams>, B>;
+type OnReview = RouteRequest<typeof S.OnReview>;
+type OnResponse = RouteRequest<typeof S.OnResponse>;
 
 /** The application behind the bearer token, acting in the environment of the request's host. */
-function actorOf(request: Req): ResponseActor {
+function actorOf(request: { site: Site; principal: Principal | null }): ResponseActor {
   const principal = request.principal;
   if (!principal)
     throw new AppError('UNAUTHORIZED', { headers: { 'www-authenticate': 'Bearer realm="api"' } });
@@ -51,7 +41,7 @@ export function responseHandlers(deps: HttpDeps) {
       return doc.clientResponseCollection(req.site.baseUrl, client, reviewId, records);
     },
 
-    async createClientResponse(req: OnReview<S.NewResponseBody>) {
+    async createClientResponse(req: RouteRequest<typeof S.CreateResponse>) {
       const { client, reviewId } = req.params;
       const record = await createClientResponse(deps, {
         actor: actorOf(req),
@@ -62,7 +52,7 @@ export function responseHandlers(deps: HttpDeps) {
       return doc.clientResponseDocument(req.site.baseUrl, record);
     },
 
-    async countReviewResponses(req: Req<unknown, Static<typeof S.CountsBody>>) {
+    async countReviewResponses(req: RouteRequest<typeof S.CountResponses>) {
       return {
         counts: await countReviewResponses(deps, { scope: actorOf(req), reviewIds: req.body.reviewIds }),
       };
@@ -72,7 +62,7 @@ export function responseHandlers(deps: HttpDeps) {
       return doc.clientResponseDocument(req.site.baseUrl, await find(req));
     },
 
-    async updateClientResponse(req: OnResponse<S.ResponseChangesBody>) {
+    async updateClientResponse(req: RouteRequest<typeof S.UpdateResponse>) {
       const record = await updateClientResponse(deps, {
         scope: actorOf(req),
         id: req.params.responseGuid,
@@ -81,7 +71,7 @@ export function responseHandlers(deps: HttpDeps) {
       return doc.clientResponseDocument(req.site.baseUrl, record);
     },
 
-    async deleteClientResponse(req: OnResponse, reply: Reply) {
+    async deleteClientResponse(req: OnResponse, reply: RouteReply<typeof S.OnResponse>) {
       await deleteClientResponse(deps, { scope: actorOf(req), id: req.params.responseGuid });
       return reply.code(204).send();
     },

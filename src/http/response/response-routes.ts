@@ -16,7 +16,7 @@ const CONTENTMANAGEMENT_DEPRECATED_SINCE = new Date('2025-01-01T00:00:00Z');
 
 /**
  * Response API under /response/v1, and again under the deprecated /contentmanagement/v1, which
- * answers identically plus `Deprecation` and a `Link` to its successor (seed §4.1, §9).
+ * answers identically plus `Deprecation` and a `Link` to its successor (docs/interface.md §4.1, §9).
  *
  * Access: any application granted a client instance may list, answer, change and delete the
  * responses to that client's reviews; a response of any other client is a 404, like one that
@@ -47,20 +47,17 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
       ...(plain ? {} : { preHandler }),
       schema: op(operationId, schema),
     });
-    const onReview = { params: S.ReviewParams, querystring: S.PasskeyQuery };
-    const onResponse = { params: S.GuidParams, querystring: S.PasskeyQuery };
     const R = '/clientResponses';
 
     app.get(
       `${R}/:client/reviews/:reviewId`,
-      route('listReviewResponses', { ...onReview, response: ok(S.ClientResponseCollection) }),
+      route('listReviewResponses', { ...S.OnReview, response: ok(S.ClientResponseCollection) }),
       h.listReviewResponses,
     );
     app.post(
       `${R}/:client/reviews/:reviewId`,
       route('createClientResponse', {
-        ...onReview,
-        body: S.NewResponseBody,
+        ...S.CreateResponse,
         response: ok(S.ClientResponseDocument),
       }),
       h.createClientResponse,
@@ -70,8 +67,7 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
       route(
         'countReviewResponses',
         {
-          querystring: S.PasskeyQuery,
-          body: S.CountsBody,
+          ...S.CountResponses,
           response: ok(S.CountsDocument, 'application/json'),
         },
         true,
@@ -80,42 +76,41 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
     );
     app.get(
       `${R}/:responseGuid`,
-      route('getClientResponse', { ...onResponse, response: ok(S.ClientResponseDocument) }),
+      route('getClientResponse', { ...S.OnResponse, response: ok(S.ClientResponseDocument) }),
       h.getClientResponse,
     );
     app.patch(
       `${R}/:responseGuid`,
       route('updateClientResponse', {
-        ...onResponse,
-        body: S.ResponseChangesBody,
+        ...S.UpdateResponse,
         response: ok(S.ClientResponseDocument),
       }),
       h.updateClientResponse,
     );
     app.delete(
       `${R}/:responseGuid`,
-      route('deleteClientResponse', { ...onResponse, response: noContent }, true),
+      route('deleteClientResponse', { ...S.OnResponse, response: noContent }, true),
       h.deleteClientResponse,
     );
     app.get(
       `${R}/:responseGuid/author`,
-      route('getClientResponseAuthor', { ...onResponse, response: ok(S.AuthorDocument) }),
+      route('getClientResponseAuthor', { ...S.OnResponse, response: ok(S.AuthorDocument) }),
       h.getAuthor,
     );
     app.get(
       `${R}/:responseGuid/relationships/author`,
-      route('getClientResponseAuthorRelationship', { ...onResponse, response: ok(S.AuthorDocument) }),
+      route('getClientResponseAuthorRelationship', { ...S.OnResponse, response: ok(S.AuthorDocument) }),
       h.getAuthorRelationship,
     );
     app.get(
       `${R}/:responseGuid/review`,
-      route('getClientResponseReview', { ...onResponse, response: ok(S.ReviewDocument) }),
+      route('getClientResponseReview', { ...S.OnResponse, response: ok(S.ReviewDocument) }),
       h.getReview,
     );
     app.get(
       `${R}/:responseGuid/relationships/review`,
       route('getClientResponseReviewRelationship', {
-        ...onResponse,
+        ...S.OnResponse,
         response: ok(S.ReviewRelationshipDocument),
       }),
       h.getReviewRelationship,
@@ -130,7 +125,7 @@ const SUMMARIES = {
   getClientResponse: 'Get a response',
   updateClientResponse: 'Change some attributes of a response',
   deleteClientResponse: 'Delete a response (204 also when there is none)',
-  getClientResponseAuthor: 'Get the author of a response (seed §4.1)',
+  getClientResponseAuthor: 'Get the author of a response (docs/interface.md §4.1)',
   getClientResponseAuthorRelationship: 'Get the author relationship of a response',
   getClientResponseReview: 'Get the review a response answers',
   getClientResponseReviewRelationship: 'Get the review relationship of a response',

@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { CLIENT_NAME_RE } from '../../domain/names.js';
+import { CLIENT_NAME_RE } from '../../domain/client.js';
 import {
   DEPARTMENT_MAX_CHARS,
   RESPONSE_BY_MAX_CHARS,
@@ -25,7 +25,7 @@ export const PasskeyQuery = Type.Object({
   passkey: Type.String({
     minLength: 1,
     maxLength: 200,
-    description: 'Response API passkey of the application (seed §4.1)',
+    description: 'Response API passkey of the application (docs/interface.md §4.1)',
   }),
 });
 
@@ -69,6 +69,13 @@ export const ResponseChangesBody = Type.Object({
 export const CountsBody = Type.Object({
   reviewIds: Type.Array(Type.String({ pattern: REVIEW_ID_RE.source }), { maxItems: MAX_COUNTED_REVIEWS }),
 });
+
+/** What each kind of operation reads from a request; the routes add the documents they answer. */
+export const OnReview = { params: ReviewParams, querystring: PasskeyQuery };
+export const OnResponse = { params: GuidParams, querystring: PasskeyQuery };
+export const CreateResponse = { ...OnReview, body: NewResponseBody };
+export const UpdateResponse = { ...OnResponse, body: ResponseChangesBody };
+export const CountResponses = { querystring: PasskeyQuery, body: CountsBody };
 
 // --- responses -----------------------------------------------------------------------------
 
@@ -124,7 +131,7 @@ export const ClientResponseCollection = Type.Object(
   strict,
 );
 
-/** Seed §4.1: `data` (type, id) and `links` (self, related). */
+/** docs/interface.md §4.1: `data` (type, id) and `links` (self, related). */
 export const AuthorDocument = Type.Object({ data: AuthorIdentifier, links: RelationshipLinks }, strict);
 
 export const ReviewRelationshipDocument = Type.Object(
@@ -192,8 +199,6 @@ export const ErrorDocument = Type.Object({
   ),
 });
 
-export type NewResponseBody = Static<typeof NewResponseBody>;
-export type ResponseChangesBody = Static<typeof ResponseChangesBody>;
 export type ClientResponseDocument = Static<typeof ClientResponseDocument>;
 export type ClientResponseCollection = Static<typeof ClientResponseCollection>;
 export type AuthorDocument = Static<typeof AuthorDocument>;

@@ -14,7 +14,7 @@ function encodePath(path: string): string {
  * Marks answers of a deprecated path prefix: `Deprecation` with the date it was deprecated
  * (RFC 9745 §2.1, a structured-field date `@<epoch seconds>`) and a `Link` to the same resource
  * under its successor prefix (RFC 9745 §3, RFC 8288; rel "successor-version" from RFC 5829). No
- * `Sunset`: the prefix stays supported until further notice (seed §9).
+ * `Sunset`: the prefix stays supported until further notice (docs/interface.md §9).
  */
 export function announceDeprecation(options: { since: Date; prefix: string; successorPrefix: string }) {
   const deprecation = `@${Math.floor(options.since.getTime() / 1000)}`;

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import type { PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import { findActivePasskey } from '../../services/tenancy/find-active-passkey.js';
-import type { PasskeyApi } from '../../store/schema.js';
 import type { HttpDeps } from '../http-deps.js';
 
-/** Seed §5.6: the Response and Privacy endpoints also require the `passkey` query parameter. */
+/** docs/interface.md §5.6: the Response and Privacy endpoints also require the `passkey` query parameter. */
 export function authenticatePasskey(deps: HttpDeps, api: PasskeyApi) {
   return async function authenticatePasskey(request: FastifyRequest): Promise<void> {
     const value = (request.query as Record<string, unknown> | undefined)?.passkey;
@@ -16,6 +16,6 @@ export function authenticatePasskey(deps: HttpDeps, api: PasskeyApi) {
       });
     }
     if (!request.principal) throw new AppError('UNAUTHORIZED');
-    request.passkey = await findActivePasskey(deps, value, request.principal, api);
+    request.passkey = await findActivePasskey(deps, { value, principal: request.principal, api });
   };
 }

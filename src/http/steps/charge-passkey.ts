@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 import type { HttpDeps } from '../http-deps.js';
 
 /**
- * Seed §8: every call made with a passkey counts against its rate limit and quota. Runs after
+ * docs/interface.md §8: every call made with a passkey counts against its rate limit and quota. Runs after
  * authentication, so a request with a bad token or passkey never consumes anyone's allowance.
  */
 export function chargePasskey(deps: HttpDeps) {

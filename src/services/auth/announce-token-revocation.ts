@@ -25,7 +25,7 @@ function whenReady(redis: Redis, ms: number): Promise<void> {
 }
 
 /**
- * Tells every instance's token cache (verify-access-token.ts) to drop what was just revoked in
+ * Tells every instance's token cache (create-token-verifier.ts) to drop what was just revoked in
  * the database. Best effort: when Redis is absent or down, instances still re-check every token
  * within TOKEN_CACHE_TTL_MS, which is the guarantee; the message only makes it immediate.
  */

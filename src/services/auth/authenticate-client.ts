@@ -1,7 +1,8 @@
+import type { Application } from '../../domain/application.js';
 import { credentialMatches, hashCredential } from '../../domain/credentials.js';
+import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import { findApplicationByClientId, listActiveSecrets } from '../../store/repositories/applications.js';
-import type { Application, Environment } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface AuthenticatedClient {

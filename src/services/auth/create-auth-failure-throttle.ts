@@ -7,7 +7,7 @@ import { createCounterStore } from '../limits/create-counter-store.js';
 import { createOutageWarning } from '../limits/create-outage-warning.js';
 
 /**
- * Brute-force protection for client authentication (DESIGN.md, Token service): after too many
+ * Brute-force protection for client authentication (docs/design.md, Token service): after too many
  * failed attempts for one client id, or from one source address, further attempts are refused
  * with 429 and Retry-After until the window passes.
  */
@@ -30,7 +30,7 @@ const clientKey = (clientId: string) => `{af:client:${digest(clientId)}}`;
 const addressKey = (address: string) => `{af:address:${digest(address)}}`;
 
 /**
- * Brute-force protection of client authentication (DESIGN.md, Token service; CWE-307):
+ * Brute-force protection of client authentication (docs/design.md, Token service; CWE-307):
  * AUTH_FAILURE_LIMIT failures per client id,
  * and separately per source address, within AUTH_FAILURE_WINDOW_SECONDS of the first failure
  * refuse further attempts with 429 and Retry-After until that window ends. Counters live with the

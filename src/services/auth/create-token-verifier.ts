@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { hashCredential } from '../../domain/credentials.js';
+import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import { findTokenWithApplication } from '../../store/repositories/access-tokens.js';
-import type { Environment } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import {
   parseTokenRevocation,

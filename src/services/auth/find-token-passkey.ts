@@ -1,12 +1,12 @@
 import { hashCredential } from '../../domain/credentials.js';
+import type { Passkey } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import { findDefaultPasskey, findPasskeyByHash } from '../../store/repositories/passkeys.js';
-import type { Passkey } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
 
 /**
- * Seed §5.5: token calls count against a passkey. `?passkey=` names it (any API, but it must be
+ * docs/interface.md §5.5: token calls count against a passkey. `?passkey=` names it (any API, but it must be
  * an active passkey of the authenticated application, hence of its environment); otherwise the
  * application's default passkey is charged. An application without any passkey has nothing to
  * charge and still gets tokens: it cannot call the APIs without one anyway.
@@ -20,7 +20,7 @@ export async function findTokenPasskey(
   const passkey = await findPasskeyByHash(deps.store.db, hashCredential(input.passkey));
   if (
     passkey?.status !== 'active' ||
-    passkey.application_id !== application.id ||
+    passkey.applicationId !== application.id ||
     passkey.environment !== application.environment
   ) {
     // RFC 6749 §5.2 invalid_request: "includes an unsupported parameter value".

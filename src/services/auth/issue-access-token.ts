@@ -5,7 +5,7 @@ import type { AuthenticatedClient } from './authenticate-client.js';
 
 export interface IssuedAccessToken {
   readonly accessToken: string;
-  /** Epoch milliseconds (REFERENCE.md: clients compute `expires_at - Date.now()`). */
+  /** Epoch milliseconds (docs/interface.md §10.4: clients compute `expires_at - Date.now()`). */
   readonly expiresAt: number;
   readonly expiresIn: number;
   readonly scope: string;

@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../deps.js';
 import { resolveLimitsNamespace } from './resolve-limits-namespace.js';
 
 /**
- * Redis when REDIS_URL is set, otherwise the embedded store (DESIGN.md, Limits): either way every
+ * Redis when REDIS_URL is set, otherwise the embedded store (docs/design.md, Limits): either way every
  * instance on the same database counts in the same place. `housekeeping` deletes ended windows
  * from the SQL table now and then; one owner per process is enough.
  */

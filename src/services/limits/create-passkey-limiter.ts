@@ -1,13 +1,13 @@
+import type { Passkey } from '../../domain/passkey.js';
 import { alignedWindowEnd, passkeyPolicies, secondsUntil } from '../../domain/quota-policy.js';
 import { formatRateLimit, formatRateLimitPolicy, type ServiceLimit } from '../../domain/ratelimit-fields.js';
 import { AppError } from '../../errors.js';
 import { CounterStoreUnavailable } from '../../store/counters/counter-store.js';
-import type { Passkey } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { createCounterStore } from './create-counter-store.js';
 import { createOutageWarning } from './create-outage-warning.js';
 
-/** The outcome of charging one call to a passkey's rate limit and quota (seed §8). */
+/** The outcome of charging one call to a passkey's rate limit and quota (docs/interface.md §8). */
 export interface LimitDecision {
   readonly allowed: boolean;
   /** IETF RateLimit-Policy / RateLimit fields (and Retry-After when refused). */
@@ -25,7 +25,7 @@ export interface PasskeyLimiter {
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * Seed §8 and §5.5: every call made with a passkey is charged to its rate limit (per minute) and
+ * docs/interface.md §8 and §5.5: every call made with a passkey is charged to its rate limit (per minute) and
  * its quota (per day), with the numbers of the passkey row the request just loaded, so a change
  * made with `rpa passkeys update` applies from the next request on every instance. Counters are
  * keyed by passkey id (never the passkey itself) and policy, not by the numbers: a changed limit

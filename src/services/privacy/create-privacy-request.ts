@@ -1,30 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import type { Environment } from '../../domain/environment.js';
 import type { Identifiers } from '../../domain/identifiers.js';
 import { privacyDueAt } from '../../domain/privacy-due-at.js';
-import {
-  type PrivacyRequest,
-  type PrivacyRequestType,
-  toPrivacyRequest,
-} from '../../domain/privacy-request.js';
+import type { PrivacyRequest, PrivacyRequestType } from '../../domain/privacy-request.js';
 import { pendingKeys, privacySubject } from '../../domain/privacy-subject.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import { listGrantedClients } from '../../store/repositories/clients.js';
-import { insertPrivacyRequest } from '../../store/repositories/privacy-requests.js';
-import type { Environment } from '../../store/schema.js';
+import { insertPrivacyRequest, toPrivacyRequest } from '../../store/repositories/privacy-requests.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface CreatePrivacyRequestInput {
   readonly type: PrivacyRequestType;
   readonly environment: Environment;
   readonly applicationId: string;
-  /** Defaults to every client instance the application may use (seed §2.2). */
+  /** Defaults to every client instance the application may use (docs/interface.md §2.2). */
   readonly clientNames?: readonly string[];
   readonly identifiers: Identifiers;
 }
 
 /**
- * Files a forget or access request. The pending rule (seed §4.3) is a unique key in the database:
+ * Files a forget or access request. The pending rule (docs/interface.md §4.3) is a unique key in the database:
  * the request, its identifier hashes and one pending key per (client, identifier) are written in
  * one transaction (or one savepoint of a group commit on SQLite), so of any number of concurrent
  * requests for the same end user, on any number of instances, exactly one commits and the others

@@ -1,7 +1,7 @@
+import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import { findExports } from '../../store/repositories/privacy-exports.js';
 import { findPrivacyRequest } from '../../store/repositories/privacy-requests.js';
-import type { Environment } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface AccessExport {

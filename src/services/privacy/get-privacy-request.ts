@@ -1,11 +1,11 @@
-import {
-  type PrivacyRequest,
-  type PrivacyRequestType,
-  toPrivacyRequest,
-} from '../../domain/privacy-request.js';
+import type { Environment } from '../../domain/environment.js';
+import type { PrivacyRequest, PrivacyRequestType } from '../../domain/privacy-request.js';
 import { AppError } from '../../errors.js';
-import { findPrivacyRequest, findRequestDetails } from '../../store/repositories/privacy-requests.js';
-import type { Environment } from '../../store/schema.js';
+import {
+  findPrivacyRequest,
+  findRequestDetails,
+  toPrivacyRequest,
+} from '../../store/repositories/privacy-requests.js';
 import type { ServiceDeps } from '../deps.js';
 
 /**

@@ -1,10 +1,10 @@
+import type { Environment } from '../../domain/environment.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
 import { decodeListCursor, encodeListCursor } from '../../domain/list-cursor.js';
-import {
-  type PrivacyRequest,
-  type PrivacyRequestStatus,
-  type PrivacyRequestType,
-  toPrivacyRequest,
+import type {
+  PrivacyRequest,
+  PrivacyRequestStatus,
+  PrivacyRequestType,
 } from '../../domain/privacy-request.js';
 import { privacySubject } from '../../domain/privacy-subject.js';
 import { AppError } from '../../errors.js';
@@ -12,8 +12,8 @@ import {
   findRequestDetails,
   type PrivacyRequestFilter,
   listPrivacyRequests as selectPrivacyRequests,
+  toPrivacyRequest,
 } from '../../store/repositories/privacy-requests.js';
-import type { Environment } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 
 export const DEFAULT_LIST_LIMIT = 100;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { REVIEW_IDENTIFIER_COLUMNS } from '../../domain/identifiers.js';
 import { addToReceipt, emptyReceipt, parseReceipt, type Receipt } from '../../domain/privacy-receipt.js';
+import { profileFieldCount } from '../../domain/review.js';
 import { isTransientConflict } from '../../store/driver-errors.js';
 import { deleteExportSections, replaceExports } from '../../store/repositories/privacy-exports.js';
 import {
@@ -21,8 +21,9 @@ import {
   lockReviews,
   type SubjectScope,
 } from '../../store/repositories/privacy-subjects.js';
-import type { Database, PrivacyRequestRow, Review } from '../../store/schema.js';
+import type { Database, PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
+import { exportedReview, exportSection } from './access-export-document.js';
 
 export type ProcessOutcome =
   | { readonly status: 'completed'; readonly receipt: Receipt }
@@ -31,7 +32,10 @@ export type ProcessOutcome =
   /** Stopped between batches on request; the lease was handed back for any worker to resume. */
   | { readonly status: 'interrupted' };
 
-export interface ProcessOptions {
+export interface ProcessPrivacyRequestInput {
+  /** The request as claimed (claimPrivacyRequest). */
+  readonly request: PrivacyRequestRow;
+  /** The lease owner that claimed it. */
   readonly owner: string;
   /** Called after each committed batch (progress reporting). */
   readonly afterBatch?: (progress: { requestId: string; batches: number; receipt: Receipt }) => unknown;
@@ -40,12 +44,6 @@ export interface ProcessOptions {
 }
 
 class LeaseLost extends Error {}
-
-const PROFILE_COLUMNS = ['author_name', ...Object.values(REVIEW_IDENTIFIER_COLUMNS)] as const;
-
-function profileFieldCount(review: Review): number {
-  return PROFILE_COLUMNS.filter((c) => review[c] !== null && review[c] !== '').length;
-}
 
 const DAY_MS = 86_400_000;
 
@@ -60,9 +58,9 @@ const DAY_MS = 86_400_000;
  */
 export async function processPrivacyRequest(
   deps: ServiceDeps,
-  request: PrivacyRequestRow,
-  options: ProcessOptions,
+  input: ProcessPrivacyRequestInput,
 ): Promise<ProcessOutcome> {
+  const { request, ...options } = input;
   const details = await findRequestDetails(deps.store.db, [request.id]);
   const clients = details.clients.get(request.id) ?? [];
   const scope: SubjectScope = {
@@ -143,10 +141,10 @@ const eraseBatch: Step = async (deps, trx, { request, scope, clientName, now, ..
   if (deps.store.dialect === 'postgres') await lockReviews(trx, ids);
   let receipt = input.receipt;
   for (const r of await deleteResponsesOfReviews(trx, ids)) {
-    receipt = addToReceipt(receipt, clientName.get(r.client_id) ?? r.client_id, { clientResponses: 1 });
+    receipt = addToReceipt(receipt, clientName.get(r.clientId) ?? r.clientId, { clientResponses: 1 });
   }
   for (const review of await deleteReviewsByIds(trx, ids)) {
-    receipt = addToReceipt(receipt, clientName.get(review.client_id) ?? review.client_id, {
+    receipt = addToReceipt(receipt, clientName.get(review.clientId) ?? review.clientId, {
       reviews: 1,
       profileFields: profileFieldCount(review),
     });
@@ -173,7 +171,7 @@ const buildExport: Step = async (deps, trx, { request, scope, clientName, now, .
   let receipt = input.receipt;
   const sections = [];
   for (const [clientId, name] of [...clientName].sort((a, b) => a[1].localeCompare(b[1]))) {
-    const reviews: unknown[] = [];
+    const reviews: ReturnType<typeof exportedReview>[] = [];
     let after: string | undefined;
     for (;;) {
       const ids = await findSubjectReviewIds(
@@ -185,7 +183,7 @@ const buildExport: Step = async (deps, trx, { request, scope, clientName, now, .
       after = ids[ids.length - 1];
       const responses = await findResponsesOfReviews(trx, ids);
       for (const review of await findReviewsByIds(trx, ids)) {
-        const own = responses.filter((r) => r.review_id === review.id);
+        const own = responses.filter((r) => r.reviewId === review.id);
         reviews.push(exportedReview(review, own));
         receipt = addToReceipt(receipt, name, {
           reviews: 1,
@@ -198,7 +196,7 @@ const buildExport: Step = async (deps, trx, { request, scope, clientName, now, .
       request_id: request.id,
       client_id: clientId,
       client_name: name,
-      content: JSON.stringify({ clientName: name, reviews }),
+      content: exportSection(name, reviews),
       created_at: now,
       expires_at: now + deps.config.privacy.exportRetentionDays * DAY_MS,
     });
@@ -207,43 +205,3 @@ const buildExport: Step = async (deps, trx, { request, scope, clientName, now, .
   await markRequestCompleted(trx, { id: request.id, at: now, receipt: JSON.stringify(receipt) });
   return { done: true, receipt };
 };
-
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** Everything held about the subject in one review (GDPR Art. 15): content, profile, responses. */
-function exportedReview(
-  review: Review,
-  responses: readonly {
-    id: string;
-    department: string;
-    response: string;
-    response_by: string | null;
-    response_source: string;
-    created_at: number;
-    updated_at: number;
-  }[],
-) {
-  const author: Record<string, string> = {};
-  if (review.author_name) author.name = review.author_name;
-  for (const [kind, column] of Object.entries(REVIEW_IDENTIFIER_COLUMNS)) {
-    const value = review[column];
-    if (value) author[kind] = value;
-  }
-  return {
-    id: review.id,
-    rating: review.rating,
-    title: review.title,
-    text: review.text,
-    submittedAt: iso(review.submitted_at),
-    author,
-    clientResponses: responses.map((r) => ({
-      id: r.id,
-      department: r.department,
-      response: r.response,
-      responseBy: r.response_by,
-      responseSource: r.response_source,
-      created: iso(r.created_at),
-      updated: iso(r.updated_at),
-    })),
-  };
-}

@@ -1,7 +1,7 @@
 import type { ServiceDeps } from '../deps.js';
 
 /**
- * Makes erased bytes unrecoverable from the database files (DESIGN.md: nothing of an erased subject
+ * Makes erased bytes unrecoverable from the database files (docs/design.md, Privacy API: nothing of an erased subject
  * in free pages or an un-checkpointed WAL). Holds the store's connection while it runs, so on
  * SQLite no transaction of this process is open across the checkpoint (which would stop it from
  * truncating the WAL).

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { ClientResponse } from '../../domain/client-response.js';
 import { normalizeResponseAttributes, responseTextHash } from '../../domain/response-attributes.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
-import {
-  type ClientResponseRecord,
-  insertClientResponse,
-} from '../../store/repositories/client-responses.js';
+import { insertClientResponse } from '../../store/repositories/client-responses.js';
 import { findOrCreateResponseAuthor } from '../../store/repositories/response-authors.js';
 import type { ServiceDeps } from '../deps.js';
 import { duplicateResponse } from './duplicate-response.js';
@@ -23,7 +21,7 @@ export async function createClientResponse(
     reviewId: string;
     attributes: { department: string; response: string; responseBy?: string | null | undefined };
   },
-): Promise<ClientResponseRecord> {
+): Promise<ClientResponse> {
   const { actor } = input;
   const attributes = normalizeResponseAttributes(input.attributes);
   const now = deps.clock();
@@ -37,24 +35,23 @@ export async function createClientResponse(
         name: attributes.responseBy ?? actor.applicationName,
         now,
       });
-      const record: ClientResponseRecord = {
+      const record: ClientResponse = {
         id: randomUUID(),
         environment: actor.environment,
-        review_id: review.id,
-        client_id: client.id,
-        application_id: actor.applicationId,
-        author_id: author.id,
+        reviewId: review.id,
+        clientId: client.id,
+        clientName: client.name,
+        applicationId: actor.applicationId,
+        authorId: author.id,
         department: attributes.department,
         response: attributes.response,
-        response_hash: responseTextHash(attributes.response),
-        response_by: attributes.responseBy,
-        response_source: actor.applicationName,
-        created_at: now,
-        updated_at: now,
-        client_name: client.name,
+        responseHash: responseTextHash(attributes.response),
+        responseBy: attributes.responseBy,
+        responseSource: actor.applicationName,
+        createdAt: now,
+        updatedAt: now,
       };
-      const { client_name: _, ...row } = record;
-      await insertClientResponse(trx, row);
+      await insertClientResponse(trx, record);
       return record;
     });
   } catch (err) {

@@ -1,9 +1,6 @@
+import type { ClientResponse } from '../../domain/client-response.js';
 import { normalizeResponseGuid } from '../../domain/response-guid.js';
-import {
-  type ClientResponseRecord,
-  findAccessibleResponse,
-  type ResponseScope,
-} from '../../store/repositories/client-responses.js';
+import { findAccessibleResponse, type ResponseScope } from '../../store/repositories/client-responses.js';
 import type { ServiceDeps } from '../deps.js';
 import { responseNotFound } from './response-not-found.js';
 
@@ -14,7 +11,7 @@ import { responseNotFound } from './response-not-found.js';
 export async function getClientResponse(
   deps: ServiceDeps,
   input: { scope: ResponseScope; id: string },
-): Promise<ClientResponseRecord> {
+): Promise<ClientResponse> {
   const id = normalizeResponseGuid(input.id);
   const record = id ? await findAccessibleResponse(deps.store.db, input.scope, id) : undefined;
   if (!record) throw responseNotFound();

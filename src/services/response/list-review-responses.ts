@@ -1,7 +1,5 @@
-import {
-  type ClientResponseRecord,
-  listResponsesOfReview,
-} from '../../store/repositories/client-responses.js';
+import type { ClientResponse } from '../../domain/client-response.js';
+import { listResponsesOfReview } from '../../store/repositories/client-responses.js';
 import type { ServiceDeps } from '../deps.js';
 import { requireClientReview } from './require-client-review.js';
 import { type ResponseActor, requireGrantedClient } from './require-granted-client.js';
@@ -10,7 +8,7 @@ import { type ResponseActor, requireGrantedClient } from './require-granted-clie
 export async function listReviewResponses(
   deps: ServiceDeps,
   input: { actor: ResponseActor; clientName: string; reviewId: string },
-): Promise<ClientResponseRecord[]> {
+): Promise<ClientResponse[]> {
   const db = deps.store.db;
   const client = await requireGrantedClient(db, input.actor, input.clientName);
   const review = await requireClientReview(db, client, input.reviewId);

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { Client } from '../../domain/client.js';
+import type { Review } from '../../domain/review.js';
 import { AppError } from '../../errors.js';
 import { findReview } from '../../store/repositories/reviews.js';
-import type { Client, Database, Review } from '../../store/schema.js';
+import type { Database } from '../../store/schema.js';
 
 /**
  * The review a response answers, which must belong to the client named in the path. The public
- * system answers an unknown review id with 400, not 404 (REFERENCE.md, Response API).
+ * system answers an unknown review id with 400, not 404 (docs/interface.md §10.2).
  */
 export async function requireClientReview(
   db: Kysely<Database>,
@@ -13,7 +15,7 @@ export async function requireClientReview(
   reviewId: string,
 ): Promise<Review> {
   const review = await findReview(db, client.environment, reviewId);
-  if (!review || review.client_id !== client.id) {
+  if (!review || review.clientId !== client.id) {
     throw new AppError('UNKNOWN_REVIEW', {
       field: 'reviewId',
       detail: `Review Id "${reviewId}" does not exist for client "${client.name}"`,

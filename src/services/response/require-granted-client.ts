@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { Client } from '../../domain/client.js';
 import { AppError } from '../../errors.js';
 import type { ResponseScope } from '../../store/repositories/client-responses.js';
 import { listGrantedClients } from '../../store/repositories/clients.js';
-import type { Client, Database } from '../../store/schema.js';
+import type { Database } from '../../store/schema.js';
 
 /** An application acting through the Response API in one environment. */
 export interface ResponseActor extends ResponseScope {
-  /** Recorded as a new response's `responseSource` (REFERENCE.md: the OAuth application's name). */
+  /** Recorded as a new response's `responseSource` (docs/interface.md §10.2: the OAuth application's name). */
   readonly applicationName: string;
 }
 

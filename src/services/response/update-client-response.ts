@@ -1,8 +1,8 @@
+import type { ClientResponse } from '../../domain/client-response.js';
 import { normalizeResponseAttributes, responseTextHash } from '../../domain/response-attributes.js';
 import { normalizeResponseGuid } from '../../domain/response-guid.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import {
-  type ClientResponseRecord,
   findAccessibleResponse,
   type ResponseScope,
   updateClientResponse as updateRow,
@@ -27,7 +27,7 @@ export interface ResponseChanges {
 export async function updateClientResponse(
   deps: ServiceDeps,
   input: { scope: ResponseScope; id: string; changes: ResponseChanges },
-): Promise<ClientResponseRecord> {
+): Promise<ClientResponse> {
   const id = normalizeResponseGuid(input.id);
   if (!id) throw responseNotFound();
   const now = deps.clock();
@@ -39,31 +39,24 @@ export async function updateClientResponse(
       const attributes = normalizeResponseAttributes({
         department: changes.department ?? current.department,
         response: changes.response ?? current.response,
-        responseBy: changes.responseBy === undefined ? current.response_by : changes.responseBy,
+        responseBy: changes.responseBy === undefined ? current.responseBy : changes.responseBy,
       });
       const author = await findOrCreateResponseAuthor(trx, {
         environment: current.environment,
-        applicationId: current.application_id,
-        name: attributes.responseBy ?? current.response_source,
+        applicationId: current.applicationId,
+        name: attributes.responseBy ?? current.responseSource,
         now,
       });
-      const next: ClientResponseRecord = {
+      const next: ClientResponse = {
         ...current,
         department: attributes.department,
         response: attributes.response,
-        response_hash: responseTextHash(attributes.response),
-        response_by: attributes.responseBy,
-        author_id: author.id,
-        updated_at: Math.max(now, current.created_at),
+        responseHash: responseTextHash(attributes.response),
+        responseBy: attributes.responseBy,
+        authorId: author.id,
+        updatedAt: Math.max(now, current.createdAt),
       };
-      await updateRow(trx, id, {
-        department: next.department,
-        response: next.response,
-        response_hash: next.response_hash,
-        response_by: next.response_by,
-        author_id: next.author_id,
-        updated_at: next.updated_at,
-      });
+      await updateRow(trx, next);
       return next;
     });
   } catch (err) {

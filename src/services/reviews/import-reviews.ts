@@ -1,8 +1,9 @@
+import type { Environment } from '../../domain/environment.js';
+import type { ReviewRecord } from '../../domain/review.js';
 import { ReviewInputError, reviewRecordFromInput } from '../../domain/review-record.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import { findClientsByNames } from '../../store/repositories/clients.js';
 import { insertReviews } from '../../store/repositories/reviews.js';
-import type { Environment, NewReview, ReviewIdentifiersTable } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface ImportProgress {
@@ -24,17 +25,21 @@ const MAX_REPORTED_ERRORS = 100;
  * streams in constant memory. A bad line is reported and skipped; a batch that collides with an
  * existing review id is retried row by row so only the duplicates are rejected.
  */
-export async function importReviews(
-  deps: ServiceDeps,
-  lines: AsyncIterable<string>,
-  options: { environment: Environment; onProgress?: (p: ImportProgress) => void },
-): Promise<ImportResult> {
+export interface ImportReviewsInput {
+  /** NDJSON lines, one review each. */
+  readonly lines: AsyncIterable<string>;
+  readonly environment: Environment;
+  readonly onProgress?: (p: ImportProgress) => void;
+}
+
+export async function importReviews(deps: ServiceDeps, input: ImportReviewsInput): Promise<ImportResult> {
+  const { lines, ...options } = input;
   const clientIds = new Map<string, string | null>();
   const errors: { line: number; message: string }[] = [];
   let lineNo = 0;
   let imported = 0;
   let rejected = 0;
-  let batch: { line: number; review: NewReview; identifiers: ReviewIdentifiersTable[] }[] = [];
+  let batch: { line: number; record: ReviewRecord }[] = [];
 
   const reject = (line: number, message: string) => {
     rejected++;
@@ -57,8 +62,7 @@ export async function importReviews(
       await deps.store.db.transaction().execute((trx) =>
         insertReviews(
           trx,
-          current.map((b) => b.review),
-          current.flatMap((b) => b.identifiers),
+          current.map((b) => b.record),
         ),
       );
       imported += current.length;
@@ -66,9 +70,7 @@ export async function importReviews(
       if (!isUniqueViolation(err)) throw err;
       for (const item of current) {
         try {
-          await deps.store.db
-            .transaction()
-            .execute((trx) => insertReviews(trx, [item.review], item.identifiers));
+          await deps.store.db.transaction().execute((trx) => insertReviews(trx, [item.record]));
           imported++;
         } catch (e) {
           if (!isUniqueViolation(e)) throw e;
@@ -107,7 +109,7 @@ export async function importReviews(
         deps.identifierKey,
         deps.clock(),
       );
-      batch.push({ line: lineNo, ...record });
+      batch.push({ line: lineNo, record });
     } catch (err) {
       if (!(err instanceof ReviewInputError)) throw err;
       reject(lineNo, err.message);

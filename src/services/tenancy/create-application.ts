@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Application } from '../../domain/application.js';
 import { generateCredential, hashCredential } from '../../domain/credentials.js';
+import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import { insertApplication, insertSecret } from '../../store/repositories/applications.js';
 import { findClientsByNames, insertGrants } from '../../store/repositories/clients.js';
-import type { Application, Environment } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface CreatedApplication {
@@ -30,11 +31,11 @@ export async function createApplication(
   const application: Application = {
     id: randomUUID(),
     environment: input.environment,
-    client_id: generateCredential('clientId', 16),
+    clientId: generateCredential('clientId', 16),
     name,
     status: 'active',
-    created_at: now,
-    revoked_at: null,
+    createdAt: now,
+    revokedAt: null,
   };
   await deps.store.db.transaction().execute(async (trx) => {
     const clients = await findClientsByNames(trx, input.environment, wanted);

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { CLIENT_NAME_RE } from '../../domain/names.js';
+import type { Client } from '../../domain/client.js';
+import { CLIENT_NAME_RE } from '../../domain/client.js';
+import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import { insertClient } from '../../store/repositories/clients.js';
-import type { Client, Environment } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 
 export async function createClient(
@@ -20,7 +21,7 @@ export async function createClient(
     id: randomUUID(),
     environment: input.environment,
     name: input.name,
-    created_at: deps.clock(),
+    createdAt: deps.clock(),
   };
   try {
     await insertClient(deps.store.db, row);

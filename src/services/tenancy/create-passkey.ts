@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { credentialHint, generateCredential, hashCredential } from '../../domain/credentials.js';
+import type { Passkey, PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import { findDefaultPasskey, insertPasskey } from '../../store/repositories/passkeys.js';
-import type { Passkey, PasskeyApi } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { requireActiveApplication } from './require-active-application.js';
 
@@ -27,7 +27,7 @@ export function validateLimits(limits: PasskeyLimits): void {
 
 /**
  * Issues a passkey for one API of one application. The first passkey of an application becomes
- * its default: token calls that name no passkey are charged to it (seed §5.5).
+ * its default: token calls that name no passkey are charged to it (docs/interface.md §5.5).
  */
 export async function createPasskey(
   deps: ServiceDeps,
@@ -41,18 +41,17 @@ export async function createPasskey(
     const passkey: Passkey = {
       id: randomUUID(),
       environment: app.environment,
-      application_id: app.id,
+      applicationId: app.id,
       api: input.api,
-      key_hash: hashCredential(value),
-      key_hint: credentialHint(value),
-      rate_limit_per_minute: input.ratePerMinute ?? deps.config.defaultRateLimitPerMinute,
-      quota_per_day: input.quotaPerDay ?? deps.config.defaultQuotaPerDay,
+      keyHint: credentialHint(value),
+      ratePerMinute: input.ratePerMinute ?? deps.config.defaultRateLimitPerMinute,
+      quotaPerDay: input.quotaPerDay ?? deps.config.defaultQuotaPerDay,
       status: 'active',
-      is_default: existingDefault ? 0 : 1,
-      created_at: deps.clock(),
-      revoked_at: null,
+      isDefault: !existingDefault,
+      createdAt: deps.clock(),
+      revokedAt: null,
     };
-    await insertPasskey(trx, passkey);
+    await insertPasskey(trx, passkey, hashCredential(value));
     return { passkey, value };
   });
 }

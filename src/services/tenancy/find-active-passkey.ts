@@ -1,7 +1,7 @@
 import { hashCredential } from '../../domain/credentials.js';
+import type { Passkey, PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import { findPasskeyByHash } from '../../store/repositories/passkeys.js';
-import type { Passkey, PasskeyApi } from '../../store/schema.js';
 import type { Principal } from '../auth/create-token-verifier.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -10,19 +10,18 @@ const inactive = (detail: string) =>
 
 /**
  * A call is served only when its passkey is active, belongs to the token's application and
- * environment, and was issued for the API being called (DESIGN.md, Tenancy). Every mismatch gets
+ * environment, and was issued for the API being called (docs/design.md, Tenancy). Every mismatch gets
  * the same 403, so a caller learns nothing about other applications' keys.
  */
 export async function findActivePasskey(
   deps: ServiceDeps,
-  value: string,
-  principal: Principal,
-  api: PasskeyApi,
+  input: { value: string; principal: Principal; api: PasskeyApi },
 ): Promise<Passkey> {
+  const { value, principal, api } = input;
   const passkey = await findPasskeyByHash(deps.store.db, hashCredential(value));
   if (
     passkey?.status !== 'active' ||
-    passkey.application_id !== principal.applicationId ||
+    passkey.applicationId !== principal.applicationId ||
     passkey.environment !== principal.environment
   ) {
     throw inactive('Developer Inactive: the passkey is unknown or inactive');

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { Application } from '../../domain/application.js';
 import { AppError } from '../../errors.js';
 import { findApplicationById } from '../../store/repositories/applications.js';
-import type { Application, Database } from '../../store/schema.js';
+import type { Database } from '../../store/schema.js';
 
 export async function requireActiveApplication(
   db: Kysely<Database>,

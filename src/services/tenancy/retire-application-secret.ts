@@ -12,9 +12,9 @@ import { requireActiveApplication } from './require-active-application.js';
  */
 export async function retireApplicationSecret(
   deps: ServiceDeps,
-  applicationId: string,
-  secretId?: string,
+  input: { applicationId: string; secretId?: string | undefined },
 ): Promise<{ retiredSecretId: string }> {
+  const { applicationId, secretId } = input;
   const retired = await deps.store.db.transaction().execute(async (trx) => {
     await requireActiveApplication(trx, applicationId);
     const active = await listActiveSecrets(trx, applicationId);

@@ -5,7 +5,8 @@ import { announceTokenRevocation } from '../auth/announce-token-revocation.js';
 import type { ServiceDeps } from '../deps.js';
 
 /** Revokes an application and every token it holds; its passkeys stop working with it. */
-export async function revokeApplication(deps: ServiceDeps, applicationId: string): Promise<void> {
+export async function revokeApplication(deps: ServiceDeps, input: { applicationId: string }): Promise<void> {
+  const { applicationId } = input;
   await deps.store.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     const changed = await markApplicationRevoked(trx, applicationId, now);

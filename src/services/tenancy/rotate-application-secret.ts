@@ -9,12 +9,13 @@ export const MAX_ACTIVE_SECRETS = 2;
 
 /**
  * Adds a second active secret so deployments can switch over without downtime; the old one keeps
- * working until it is retired (retire-application-secret.ts).
+ * working until it is retired (retireApplicationSecret).
  */
 export async function rotateApplicationSecret(
   deps: ServiceDeps,
-  applicationId: string,
+  input: { applicationId: string },
 ): Promise<{ secretId: string; clientSecret: string }> {
+  const { applicationId } = input;
   const clientSecret = generateCredential('clientSecret');
   const secretId = randomUUID();
   await deps.store.db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
+import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import { findClientByName } from '../../store/repositories/clients.js';
-import type { Environment } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { importReviews } from '../reviews/import-reviews.js';
 import { createApplication } from './create-application.js';
@@ -71,7 +71,11 @@ async function* iterate(lines: readonly string[]) {
  * an application granted both, and one passkey per API. Clients and reviews are reused when they
  * exist; the application is new each time because its secret is shown only once.
  */
-export async function seedDemo(deps: ServiceDeps, environment: Environment): Promise<DemoCredentials> {
+export async function seedDemo(
+  deps: ServiceDeps,
+  input: { environment: Environment },
+): Promise<DemoCredentials> {
+  const { environment } = input;
   for (const name of DEMO_CLIENTS) {
     if (!(await findClientByName(deps.store.db, environment, name))) {
       try {
@@ -83,7 +87,7 @@ export async function seedDemo(deps: ServiceDeps, environment: Environment): Pro
     }
   }
   const lines = demoReviews(environment);
-  await importReviews(deps, iterate(lines), { environment });
+  await importReviews(deps, { lines: iterate(lines), environment });
   const created = await createApplication(deps, {
     environment,
     name: `Demo application (${environment})`,
@@ -94,7 +98,7 @@ export async function seedDemo(deps: ServiceDeps, environment: Environment): Pro
   return {
     environment,
     applicationId: created.application.id,
-    clientId: created.application.client_id,
+    clientId: created.application.clientId,
     clientSecret: created.clientSecret,
     responsePasskey: response.value,
     privacyPasskey: privacy.value,

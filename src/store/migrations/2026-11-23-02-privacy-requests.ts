@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving schema types.
 export async function up(db: Kysely<any>): Promise<void> {
-  // A forget or access request. It never holds a raw identifier (DESIGN.md, Privacy API): the
+  // A forget or access request. It never holds a raw identifier (docs/design.md, Privacy API): the
   // subject is known only through keyed hashes in privacy_request_identifiers.
   await db.schema
     .createTable('privacy_requests')
@@ -62,7 +62,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['environment', 'kind', 'value_hash'])
     .execute();
 
-  // The pending rule as a unique key (DESIGN.md): one row per named client and identifier of each
+  // The pending rule as a unique key (docs/design.md, Privacy API): one row per named client and identifier of each
   // pending request, so a second request for the same end user collides in the database itself.
   await db.schema
     .createTable('privacy_pending_keys')

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving schema types.
 export async function up(db: Kysely<any>): Promise<void> {
   // Fixed-window counters of passkey limits and failed client authentications, used when no Redis
-  // is configured (src/services/limits/sql-counter-store.ts). Created here rather than by a library
+  // is configured (src/store/counters/sql-counter-store.ts). Created here rather than by a library
   // at run time, so every process finds it and no request pays for DDL.
   await db.schema
     .createTable('limit_counters')

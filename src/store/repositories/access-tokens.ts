@@ -67,9 +67,3 @@ export async function revokeTokensOfSecret(
     .where('revoked_at', 'is', null)
     .execute();
 }
-
-/** Removes tokens that can no longer be used; they prove nothing once expired. */
-export async function deleteExpiredTokens(db: Kysely<Database>, before: number): Promise<number> {
-  const r = await db.deleteFrom('access_tokens').where('expires_at', '<', before).executeTakeFirst();
-  return Number(r.numDeletedRows);
-}

@@ -1,28 +1,58 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Application, ApplicationSecretsTable, Database } from '../schema.js';
+import type { Application } from '../../domain/application.js';
+import type { ApplicationRow, ApplicationSecretsTable, Database } from '../schema.js';
 
 export type ApplicationSecret = Selectable<ApplicationSecretsTable>;
 
-export async function insertApplication(db: Kysely<Database>, row: Application): Promise<void> {
-  await db.insertInto('applications').values(row).execute();
+export function toApplication(row: ApplicationRow): Application {
+  return {
+    id: row.id,
+    environment: row.environment,
+    clientId: row.client_id,
+    name: row.name,
+    status: row.status,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export async function insertApplication(db: Kysely<Database>, application: Application): Promise<void> {
+  await db
+    .insertInto('applications')
+    .values({
+      id: application.id,
+      environment: application.environment,
+      client_id: application.clientId,
+      name: application.name,
+      status: application.status,
+      created_at: application.createdAt,
+      revoked_at: application.revokedAt,
+    })
+    .execute();
 }
 
 export async function findApplicationById(
   db: Kysely<Database>,
   id: string,
 ): Promise<Application | undefined> {
-  return db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('applications').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toApplication(row);
 }
 
 export async function findApplicationByClientId(
   db: Kysely<Database>,
   clientId: string,
 ): Promise<Application | undefined> {
-  return db.selectFrom('applications').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  const row = await db
+    .selectFrom('applications')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row && toApplication(row);
 }
 
 export async function listApplications(db: Kysely<Database>): Promise<Application[]> {
-  return db.selectFrom('applications').selectAll().orderBy('created_at').execute();
+  return (await db.selectFrom('applications').selectAll().orderBy('created_at').execute()).map(toApplication);
 }
 
 export async function markApplicationRevoked(db: Kysely<Database>, id: string, at: number): Promise<number> {

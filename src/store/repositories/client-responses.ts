@@ -1,8 +1,26 @@
 import type { Kysely } from 'kysely';
-import type { ClientResponse, ClientResponseUpdate, Database, Environment } from '../schema.js';
+import type { ClientResponse } from '../../domain/client-response.js';
+import type { Environment } from '../../domain/environment.js';
+import type { ClientResponseRow, Database } from '../schema.js';
 
-/** A response together with the name of the client instance that answers with it. */
-export type ClientResponseRecord = ClientResponse & { client_name: string };
+export function toClientResponse(row: ClientResponseRow & { client_name: string }): ClientResponse {
+  return {
+    id: row.id,
+    environment: row.environment,
+    reviewId: row.review_id,
+    clientId: row.client_id,
+    clientName: row.client_name,
+    applicationId: row.application_id,
+    authorId: row.author_id,
+    department: row.department,
+    response: row.response,
+    responseHash: row.response_hash,
+    responseBy: row.response_by,
+    responseSource: row.response_source,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
 
 /** Who is asking: an application acting in one environment. */
 export interface ResponseScope {
@@ -10,8 +28,25 @@ export interface ResponseScope {
   readonly applicationId: string;
 }
 
-export async function insertClientResponse(db: Kysely<Database>, row: ClientResponse): Promise<void> {
-  await db.insertInto('client_responses').values(row).execute();
+export async function insertClientResponse(db: Kysely<Database>, response: ClientResponse): Promise<void> {
+  await db
+    .insertInto('client_responses')
+    .values({
+      id: response.id,
+      environment: response.environment,
+      review_id: response.reviewId,
+      client_id: response.clientId,
+      application_id: response.applicationId,
+      author_id: response.authorId,
+      department: response.department,
+      response: response.response,
+      response_hash: response.responseHash,
+      response_by: response.responseBy,
+      response_source: response.responseSource,
+      created_at: response.createdAt,
+      updated_at: response.updatedAt,
+    })
+    .execute();
 }
 
 function grantedClientIds(db: Kysely<Database>, applicationId: string) {
@@ -37,33 +72,43 @@ export async function findAccessibleResponse(
   db: Kysely<Database>,
   scope: ResponseScope,
   id: string,
-): Promise<ClientResponseRecord | undefined> {
-  return selectRecords(db)
+): Promise<ClientResponse | undefined> {
+  const row = await selectRecords(db)
     .where('client_responses.id', '=', id)
     .where('client_responses.environment', '=', scope.environment)
     .where('client_responses.client_id', 'in', grantedClientIds(db, scope.applicationId))
     .executeTakeFirst();
+  return row && toClientResponse(row);
 }
 
 export async function listResponsesOfReview(
   db: Kysely<Database>,
   environment: Environment,
   reviewId: string,
-): Promise<ClientResponseRecord[]> {
-  return selectRecords(db)
+): Promise<ClientResponse[]> {
+  const rows = await selectRecords(db)
     .where('client_responses.environment', '=', environment)
     .where('client_responses.review_id', '=', reviewId)
     .orderBy('client_responses.created_at')
     .orderBy('client_responses.id')
     .execute();
+  return rows.map(toClientResponse);
 }
 
-export async function updateClientResponse(
-  db: Kysely<Database>,
-  id: string,
-  changes: ClientResponseUpdate,
-): Promise<void> {
-  await db.updateTable('client_responses').set(changes).where('id', '=', id).execute();
+/** Writes the changeable attributes of a response as they are in `response`. */
+export async function updateClientResponse(db: Kysely<Database>, response: ClientResponse): Promise<void> {
+  await db
+    .updateTable('client_responses')
+    .set({
+      department: response.department,
+      response: response.response,
+      response_hash: response.responseHash,
+      response_by: response.responseBy,
+      author_id: response.authorId,
+      updated_at: response.updatedAt,
+    })
+    .where('id', '=', response.id)
+    .execute();
 }
 
 /** Deletes a response of a granted client; returns how many rows went (0 or 1). */

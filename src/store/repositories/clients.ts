@@ -1,8 +1,25 @@
 import type { Kysely } from 'kysely';
-import type { Client, Database, Environment } from '../schema.js';
+import type { Client } from '../../domain/client.js';
+import type { Environment } from '../../domain/environment.js';
+import type { ClientRow, Database } from '../schema.js';
 
-export async function insertClient(db: Kysely<Database>, row: Client): Promise<void> {
-  await db.insertInto('clients').values(row).execute();
+const toClient = (row: ClientRow): Client => ({
+  id: row.id,
+  environment: row.environment,
+  name: row.name,
+  createdAt: row.created_at,
+});
+
+export async function insertClient(db: Kysely<Database>, client: Client): Promise<void> {
+  await db
+    .insertInto('clients')
+    .values({
+      id: client.id,
+      environment: client.environment,
+      name: client.name,
+      created_at: client.createdAt,
+    })
+    .execute();
 }
 
 export async function findClientByName(
@@ -10,12 +27,13 @@ export async function findClientByName(
   environment: Environment,
   name: string,
 ): Promise<Client | undefined> {
-  return db
+  const row = await db
     .selectFrom('clients')
     .selectAll()
     .where('environment', '=', environment)
     .where('name', '=', name)
     .executeTakeFirst();
+  return row && toClient(row);
 }
 
 export async function findClientsByNames(
@@ -24,29 +42,31 @@ export async function findClientsByNames(
   names: readonly string[],
 ): Promise<Client[]> {
   if (names.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('clients')
     .selectAll()
     .where('environment', '=', environment)
     .where('name', 'in', names)
     .execute();
+  return rows.map(toClient);
 }
 
 export async function listClients(db: Kysely<Database>, environment?: Environment): Promise<Client[]> {
   let q = db.selectFrom('clients').selectAll().orderBy('environment').orderBy('name');
   if (environment) q = q.where('environment', '=', environment);
-  return q.execute();
+  return (await q.execute()).map(toClient);
 }
 
 /** The client instances an application may act for, ordered by name. */
 export async function listGrantedClients(db: Kysely<Database>, applicationId: string): Promise<Client[]> {
-  return db
+  const rows = await db
     .selectFrom('application_grants')
     .innerJoin('clients', 'clients.id', 'application_grants.client_id')
     .selectAll('clients')
     .where('application_grants.application_id', '=', applicationId)
     .orderBy('clients.name')
     .execute();
+  return rows.map(toClient);
 }
 
 export async function insertGrants(

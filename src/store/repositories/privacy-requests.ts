@@ -1,13 +1,43 @@
 import { type Kysely, sql } from 'kysely';
-import type { Dialect } from '../database.js';
+import type { Environment } from '../../domain/environment.js';
+import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
+import { parseReceipt } from '../../domain/privacy-receipt.js';
 import type {
-  Database,
-  Environment,
-  PrivacyRequestIdentifiersTable,
-  PrivacyRequestRow,
+  PrivacyRequest,
   PrivacyRequestStatus,
   PrivacyRequestType,
-} from '../schema.js';
+} from '../../domain/privacy-request.js';
+import type { Dialect } from '../database.js';
+import type { Database, PrivacyRequestIdentifiersTable, PrivacyRequestRow } from '../schema.js';
+
+/** Assembles the service view of a request from its row and its details. */
+export function toPrivacyRequest(
+  row: PrivacyRequestRow,
+  details: {
+    clients: readonly { name: string }[];
+    identifiers: readonly { kind: string; masked_value: string | null }[];
+    exportExpiresAt: number | null;
+  },
+): PrivacyRequest {
+  const order = (kind: string) => IDENTIFIER_KINDS.indexOf(kind as IdentifierKind);
+  return {
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    environment: row.environment,
+    applicationId: row.application_id,
+    submittedAt: row.submitted_at,
+    dueAt: row.due_at,
+    startedAt: row.started_at,
+    completedAt: row.completed_at,
+    clientNames: details.clients.map((c) => c.name).sort(),
+    identifiers: [...details.identifiers]
+      .sort((a, b) => order(a.kind) - order(b.kind))
+      .map((i) => ({ kind: i.kind as IdentifierKind, masked: i.masked_value })),
+    receipt: row.status === 'COMPLETED' ? parseReceipt(row.receipt) : null,
+    exportExpiresAt: details.exportExpiresAt,
+  };
+}
 
 export interface RequestIdentifierRow {
   readonly kind: string;
@@ -72,13 +102,6 @@ export async function findPrivacyRequest(
     .where('application_id', '=', where.applicationId)
     .where('type', '=', where.type)
     .executeTakeFirst();
-}
-
-export async function findPrivacyRequestById(
-  db: Kysely<Database>,
-  id: string,
-): Promise<PrivacyRequestRow | undefined> {
-  return db.selectFrom('privacy_requests').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export interface PrivacyRequestFilter {

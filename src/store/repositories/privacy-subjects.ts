@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { ClientResponse, Database, Environment, Review } from '../schema.js';
+import type { ClientResponse } from '../../domain/client-response.js';
+import type { Environment } from '../../domain/environment.js';
+import type { Review } from '../../domain/review.js';
+import type { Database } from '../schema.js';
+import { toClientResponse } from './client-responses.js';
 import type { RequestIdentifierRow } from './privacy-requests.js';
+import { toReview } from './reviews.js';
 
 export interface SubjectScope {
   readonly environment: Environment;
@@ -56,24 +61,26 @@ export async function lockReviews(db: Kysely<Database>, ids: readonly string[]):
 export async function deleteResponsesOfReviews(
   db: Kysely<Database>,
   reviewIds: readonly string[],
-): Promise<{ client_id: string }[]> {
+): Promise<{ clientId: string }[]> {
   if (reviewIds.length === 0) return [];
-  return db
+  const rows = await db
     .deleteFrom('client_responses')
     .where('review_id', 'in', reviewIds)
     .returning('client_id')
     .execute();
+  return rows.map((r) => ({ clientId: r.client_id }));
 }
 
 /** Deletes reviews (their identifier hashes cascade); returns what was deleted, for the receipt. */
 export async function deleteReviewsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<Review[]> {
   if (ids.length === 0) return [];
-  return db.deleteFrom('reviews').where('id', 'in', ids).returningAll().execute();
+  return (await db.deleteFrom('reviews').where('id', 'in', ids).returningAll().execute()).map(toReview);
 }
 
 export async function findReviewsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<Review[]> {
   if (ids.length === 0) return [];
-  return db.selectFrom('reviews').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  const rows = await db.selectFrom('reviews').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  return rows.map(toReview);
 }
 
 export async function findResponsesOfReviews(
@@ -81,11 +88,14 @@ export async function findResponsesOfReviews(
   reviewIds: readonly string[],
 ): Promise<ClientResponse[]> {
   if (reviewIds.length === 0) return [];
-  return db
+  const rows = await db
     .selectFrom('client_responses')
-    .selectAll()
-    .where('review_id', 'in', reviewIds)
-    .orderBy('created_at')
-    .orderBy('id')
+    .innerJoin('clients', 'clients.id', 'client_responses.client_id')
+    .selectAll('client_responses')
+    .select('clients.name as client_name')
+    .where('client_responses.review_id', 'in', reviewIds)
+    .orderBy('client_responses.created_at')
+    .orderBy('client_responses.id')
     .execute();
+  return rows.map(toClientResponse);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, Environment, ResponseAuthorsTable } from '../schema.js';
+import type { Environment } from '../../domain/environment.js';
+import type { Database, ResponseAuthorsTable } from '../schema.js';
 
 export type ResponseAuthor = Selectable<ResponseAuthorsTable>;
 

@@ -1,11 +1,78 @@
 import type { Kysely } from 'kysely';
-import type { Database, Environment, NewReview, Review, ReviewIdentifiersTable } from '../schema.js';
+import type { Environment } from '../../domain/environment.js';
+import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
+import type { Review, ReviewAuthor, ReviewRecord } from '../../domain/review.js';
+import type { Database, ReviewRow, ReviewsTable } from '../schema.js';
 
-export async function insertReviews(
-  db: Kysely<Database>,
-  reviews: readonly NewReview[],
-  identifiers: readonly ReviewIdentifiersTable[],
-): Promise<void> {
+/** The review columns that hold each identifier of its author. */
+const IDENTIFIER_COLUMNS = {
+  authorId: 'author_id',
+  emailAddress: 'author_email',
+  phoneNumber: 'author_phone',
+  instagramUsername: 'author_instagram',
+  facebookUsername: 'author_facebook',
+  twitterUsername: 'author_twitter',
+  youtubeChannelId: 'author_youtube_channel',
+  youtubeUsername: 'author_youtube_username',
+  vimeoUsername: 'author_vimeo',
+} as const satisfies Record<IdentifierKind, keyof ReviewsTable>;
+
+export function toReview(row: ReviewRow): Review {
+  const author: ReviewAuthor = {};
+  if (row.author_name) author.name = row.author_name;
+  for (const kind of IDENTIFIER_KINDS) {
+    const value = row[IDENTIFIER_COLUMNS[kind]];
+    if (value) author[kind] = value;
+  }
+  return {
+    id: row.id,
+    environment: row.environment,
+    clientId: row.client_id,
+    rating: row.rating,
+    title: row.title,
+    text: row.text,
+    author,
+    submittedAt: row.submitted_at,
+    createdAt: row.created_at,
+  };
+}
+
+function reviewRow(review: Review): ReviewRow {
+  const row: ReviewRow = {
+    id: review.id,
+    environment: review.environment,
+    client_id: review.clientId,
+    rating: review.rating,
+    title: review.title,
+    text: review.text,
+    author_name: review.author.name ?? null,
+    author_id: null,
+    author_email: null,
+    author_phone: null,
+    author_instagram: null,
+    author_facebook: null,
+    author_twitter: null,
+    author_youtube_channel: null,
+    author_youtube_username: null,
+    author_vimeo: null,
+    submitted_at: review.submittedAt,
+    created_at: review.createdAt,
+  };
+  for (const kind of IDENTIFIER_KINDS) row[IDENTIFIER_COLUMNS[kind]] = review.author[kind] ?? null;
+  return row;
+}
+
+export async function insertReviews(db: Kysely<Database>, records: readonly ReviewRecord[]): Promise<void> {
+  const reviews = records.map((r) => reviewRow(r.review));
+  const identifiers = records.flatMap(({ review, identifiers }) =>
+    identifiers.map((i) => ({
+      review_id: review.id,
+      environment: review.environment,
+      client_id: review.clientId,
+      kind: i.kind,
+      value_hash: i.hash,
+    })),
+  );
   // Parameter limits: SQLite allows 32766 bound values, PostgreSQL 65535; 19 columns x 500 rows fits.
   for (let i = 0; i < reviews.length; i += 500) {
     await db
@@ -26,18 +93,11 @@ export async function findReview(
   environment: Environment,
   reviewId: string,
 ): Promise<Review | undefined> {
-  return db
+  const row = await db
     .selectFrom('reviews')
     .selectAll()
     .where('environment', '=', environment)
     .where('id', '=', reviewId)
     .executeTakeFirst();
-}
-
-export async function countReviews(db: Kysely<Database>): Promise<number> {
-  const r = await db
-    .selectFrom('reviews')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+  return row && toReview(row);
 }

@@ -51,7 +51,7 @@ describe('client authentication and the failure throttle', () => {
     runtime = await createTestRuntime();
     app = await buildServer({ ...runtime.http, authThrottle: spy });
     await app.ready();
-    demo = await seedDemo(runtime.deps, 'production');
+    demo = await seedDemo(runtime.deps, { environment: 'production' });
   });
   after(async () => {
     await app.close();
@@ -108,10 +108,10 @@ describe(`brute-force protection (AUTH_FAILURE_LIMIT=${LIMIT})`, () => {
 
   before(async () => {
     t = await createTestApp({ AUTH_FAILURE_LIMIT: String(LIMIT), AUTH_FAILURE_WINDOW_SECONDS: '300' });
-    a = await seedDemo(t.runtime.deps, 'production');
-    b = await seedDemo(t.runtime.deps, 'production');
-    c = await seedDemo(t.runtime.deps, 'production');
-    d = await seedDemo(t.runtime.deps, 'production');
+    a = await seedDemo(t.runtime.deps, { environment: 'production' });
+    b = await seedDemo(t.runtime.deps, { environment: 'production' });
+    c = await seedDemo(t.runtime.deps, { environment: 'production' });
+    d = await seedDemo(t.runtime.deps, { environment: 'production' });
   });
   after(() => t.close());
 

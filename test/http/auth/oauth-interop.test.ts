@@ -22,7 +22,7 @@ describe('OAuth client libraries', () => {
     t = await createTestApp();
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    demo = await seedDemo(t.runtime.deps, 'production');
+    demo = await seedDemo(t.runtime.deps, { environment: 'production' });
     for (const v of [demo.clientSecret, demo.responsePasskey, demo.privacyPasskey]) seen.add(v);
   });
   after(() => t.close());

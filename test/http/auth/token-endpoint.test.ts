@@ -28,8 +28,8 @@ describe('POST /auth/v1/oauth2/token', () => {
 
   before(async () => {
     t = await createTestApp({ LOG_LEVEL: 'trace' }, { clock: () => NOW });
-    prod = await seedDemo(t.runtime.deps, 'production');
-    stg = await seedDemo(t.runtime.deps, 'staging');
+    prod = await seedDemo(t.runtime.deps, { environment: 'production' });
+    stg = await seedDemo(t.runtime.deps, { environment: 'staging' });
     for (const c of [prod, stg])
       for (const v of [c.clientSecret, c.responsePasskey, c.privacyPasskey]) seen.add(v);
   });
@@ -129,7 +129,7 @@ describe('POST /auth/v1/oauth2/token', () => {
         clientNames: ['Acme-EN_GB'],
       });
       seen.add(bare.clientSecret);
-      await ok(await requestToken(t.app, bare.application.client_id, bare.clientSecret));
+      await ok(await requestToken(t.app, bare.application.clientId, bare.clientSecret));
     });
   });
 
@@ -294,9 +294,9 @@ describe('POST /auth/v1/oauth2/token', () => {
     });
 
     it('answers a revoked application with unauthorized_client, and a wrong secret still with invalid_client', async () => {
-      const gone = await seedDemo(t.runtime.deps, 'production');
+      const gone = await seedDemo(t.runtime.deps, { environment: 'production' });
       seen.add(gone.clientSecret);
-      await revokeApplication(t.runtime.deps, gone.applicationId);
+      await revokeApplication(t.runtime.deps, { applicationId: gone.applicationId });
       assertOAuthError(
         await requestToken(t.app, gone.clientId, gone.clientSecret),
         400,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { hashCredential } from '../../../src/domain/credentials.js';
+import type { Passkey } from '../../../src/domain/passkey.js';
 import { buildServer } from '../../../src/http/build-server.js';
 import type { LimitDecision, PasskeyLimiter } from '../../../src/services/limits/create-passkey-limiter.js';
 import { retireApplicationSecret } from '../../../src/services/tenancy/retire-application-secret.js';
@@ -10,7 +11,6 @@ import { rotateApplicationSecret } from '../../../src/services/tenancy/rotate-ap
 import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
 import { updatePasskey } from '../../../src/services/tenancy/update-passkey.js';
 import { findPasskeyByHash } from '../../../src/store/repositories/passkeys.js';
-import type { Passkey } from '../../../src/store/schema.js';
 import { createTestRuntime, type TestRuntime } from '../../helpers/test-runtime.js';
 import { basicAuth, postForm, REVOKE_PATH, requestToken, TOKEN_PATH } from './oauth-fixtures.js';
 
@@ -58,8 +58,8 @@ describe('token lifecycle', () => {
     );
     app = await buildServer({ ...runtime.http, limiter });
     await app.ready();
-    demo = await seedDemo(runtime.deps, 'production');
-    other = await seedDemo(runtime.deps, 'production');
+    demo = await seedDemo(runtime.deps, { environment: 'production' });
+    other = await seedDemo(runtime.deps, { environment: 'production' });
   });
   after(async () => {
     await app.close();
@@ -111,8 +111,8 @@ describe('token lifecycle', () => {
     });
 
     it('refuses a revoked passkey by name', async () => {
-      const extra = await seedDemo(runtime.deps, 'production');
-      await updatePasskey(runtime.deps, await passkeyId(extra.privacyPasskey), { revoke: true });
+      const extra = await seedDemo(runtime.deps, { environment: 'production' });
+      await updatePasskey(runtime.deps, { passkeyId: await passkeyId(extra.privacyPasskey), revoke: true });
       const res = await requestToken(app, extra.clientId, extra.clientSecret, {
         query: `passkey=${extra.privacyPasskey}`,
       });
@@ -144,7 +144,7 @@ describe('token lifecycle', () => {
       const missing = await author(null, guid);
       assert.equal(missing.statusCode, 401);
       assert.match(String(missing.headers['www-authenticate']), /^Bearer realm="api"$/);
-      const stg = await seedDemo(runtime.deps, 'staging');
+      const stg = await seedDemo(runtime.deps, { environment: 'staging' });
       const stgToken = (
         await requestToken(app, stg.clientId, stg.clientSecret, { host: 'stg.localhost:8080' })
       ).json().access_token as string;
@@ -176,15 +176,15 @@ describe('token lifecycle', () => {
 
   describe('secret rotation and application revocation', () => {
     it('serves two secrets during a rotation; retiring the old one ends it and its tokens', async () => {
-      const app2 = await seedDemo(runtime.deps, 'production');
+      const app2 = await seedDemo(runtime.deps, { environment: 'production' });
       const oldToken = await token(app2);
-      const rotated = await rotateApplicationSecret(runtime.deps, app2.applicationId);
+      const rotated = await rotateApplicationSecret(runtime.deps, { applicationId: app2.applicationId });
       const newCreds = { clientId: app2.clientId, clientSecret: rotated.clientSecret };
       const newToken = await token(newCreds);
       await token(app2); // the old secret still works during the rotation
       await verify(oldToken); // and is now in this instance's cache
 
-      await retireApplicationSecret(runtime.deps, app2.applicationId);
+      await retireApplicationSecret(runtime.deps, { applicationId: app2.applicationId });
       const refused = await requestToken(app, app2.clientId, app2.clientSecret);
       assert.equal(refused.statusCode, 401);
       assert.equal(refused.json().error, 'invalid_client');
@@ -195,10 +195,10 @@ describe('token lifecycle', () => {
     });
 
     it('revoking an application ends its tokens and its token requests', async () => {
-      const app3 = await seedDemo(runtime.deps, 'production');
+      const app3 = await seedDemo(runtime.deps, { environment: 'production' });
       const value = await token(app3);
       await verify(value);
-      await revokeApplication(runtime.deps, app3.applicationId);
+      await revokeApplication(runtime.deps, { applicationId: app3.applicationId });
       now += CACHE_TTL_MS;
       await assert.rejects(verify(value), { code: 'INVALID_TOKEN' });
       const res = await requestToken(app, app3.clientId, app3.clientSecret);

@@ -94,7 +94,7 @@ describe('Response API access control and isolation', () => {
     const deps = h.t.runtime.deps;
     const spare = await createPasskey(deps, { applicationId: h.tenant.applicationId, api: 'response' });
     const spareRow = await findPasskeyByHash(deps.store.db, hashCredential(spare.value));
-    await updatePasskey(deps, spareRow!.id, { revoke: true });
+    await updatePasskey(deps, { passkeyId: spareRow!.id, revoke: true });
 
     for (const [label, passkey] of [
       ['unknown', 'rpa_pk_unknown'],

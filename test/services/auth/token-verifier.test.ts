@@ -38,7 +38,7 @@ describe('token verifier cache', () => {
   let demo: DemoCredentials;
   before(async () => {
     rt = await createTestRuntime({ TOKEN_CACHE_TTL_MS: String(TTL) }, { clock: () => now });
-    demo = await seedDemo(rt.deps, 'production');
+    demo = await seedDemo(rt.deps, { environment: 'production' });
   });
   after(() => rt.close());
 
@@ -96,7 +96,7 @@ describe('token verifier cache', () => {
   it('with TOKEN_CACHE_TTL_MS=0, asks the database every time', async () => {
     const uncached = await createTestRuntime({ TOKEN_CACHE_TTL_MS: '0' });
     try {
-      const d = await seedDemo(uncached.deps, 'production');
+      const d = await seedDemo(uncached.deps, { environment: 'production' });
       const token = await issue(uncached, d);
       await uncached.http.tokens.verify(token, 'production');
       await deleteToken(uncached, token);
@@ -112,7 +112,7 @@ describe('token verifier connections', () => {
     skip: TEST_REDIS_URL ? false : 'needs REDIS_URL',
   }, async () => {
     const rt = await createTestRuntime();
-    const demo = await seedDemo(rt.deps, 'production');
+    const demo = await seedDemo(rt.deps, { environment: 'production' });
     const token = await issue(rt, demo);
     await rt.http.tokens.verify(token, 'production');
     // Closed while the subscription may still be connecting: no warning about it.
@@ -147,10 +147,10 @@ describe('revocation across instances sharing one database', () => {
   });
 
   it('another instance stops accepting a revoked token within TOKEN_CACHE_TTL_MS', async () => {
-    const demo = await seedDemo(a.deps, 'production');
+    const demo = await seedDemo(a.deps, { environment: 'production' });
     const token = await issue(a, demo);
     assert.equal((await b.http.tokens.verify(token, 'production')).applicationId, demo.applicationId);
-    await revokeApplication(a.deps, demo.applicationId);
+    await revokeApplication(a.deps, { applicationId: demo.applicationId });
     now += TTL;
     await assert.rejects(b.http.tokens.verify(token, 'production'), { code: 'INVALID_TOKEN' });
   });
@@ -158,7 +158,7 @@ describe('revocation across instances sharing one database', () => {
   it('with Redis, another instance drops a revoked token without waiting for its cache', {
     skip: TEST_REDIS_URL ? false : 'needs REDIS_URL',
   }, async () => {
-    const demo = await seedDemo(a.deps, 'production');
+    const demo = await seedDemo(a.deps, { environment: 'production' });
     const rejects = (token: string) =>
       b.http.tokens.verify(token, 'production').then(
         () => false,
@@ -180,7 +180,7 @@ describe('revocation across instances sharing one database', () => {
     // The clock stands still: only revokeApplication's own announcement can end the entry.
     const token = await issue(a, demo);
     await b.http.tokens.verify(token, 'production');
-    await revokeApplication(a.deps, demo.applicationId);
+    await revokeApplication(a.deps, { applicationId: demo.applicationId });
     let rejected = await rejects(token);
     for (let attempt = 0; attempt < 200 && !rejected; attempt += 1) {
       await sleep(25);

@@ -1,0 +1,15 @@
+import type { Environment } from './environment.js';
+
+export type ApplicationStatus = 'active' | 'revoked';
+
+/** An OAuth client of one environment, granted a set of client instances (docs/design.md, Tenancy). */
+export interface Application {
+  readonly id: string;
+  readonly environment: Environment;
+  /** The public OAuth client_id. */
+  readonly clientId: string;
+  readonly name: string;
+  readonly status: ApplicationStatus;
+  readonly createdAt: number;
+  readonly revokedAt: number | null;
+}
