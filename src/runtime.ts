@@ -10,7 +10,7 @@ import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.j
 import { resolveIdentifierKey } from './services/privacy/resolve-identifier-key.js';
 import { createWorkSignal } from './services/privacy/work-signal.js';
 import { openStore, type StoreOptions } from './store/database.js';
-import { migrateToLatest } from './store/migrate.js';
+import { type MigrationOutcome, migrateToLatest } from './store/migrate.js';
 
 export interface Runtime {
   readonly deps: ServiceDeps;
@@ -77,5 +77,18 @@ export async function createRuntime(
     await store.close();
     redis?.disconnect();
     throw err;
+  }
+}
+
+/** Applies pending migrations to the configured database and closes it (`rpa migrate`). */
+export async function migrateDatabase(config: Config): Promise<MigrationOutcome> {
+  const store = await openStore(
+    config.databaseUrl,
+    config.databaseSchema ? { schema: config.databaseSchema } : {},
+  );
+  try {
+    return await migrateToLatest(store.db, store.schema);
+  } finally {
+    await store.close();
   }
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.js';
 import { buildServer } from '../../http/build-server.js';
 import { createLogger } from '../../logger.js';
-import { createRuntime } from '../../runtime.js';
+import { createRuntime, migrateDatabase } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
 import { onShutdownSignal } from '../on-shutdown-signal.js';
 
@@ -39,19 +39,8 @@ export function registerServeCommands(program: Command): void {
     .description('apply pending database migrations and exit')
     .option('--json', 'machine-readable output')
     .action(async (opts: { json?: boolean }) => {
-      const { openStore } = await import('../../store/database.js');
-      const { migrateToLatest } = await import('../../store/migrate.js');
-      const config = loadConfig();
-      const store = await openStore(
-        config.databaseUrl,
-        config.databaseSchema ? { schema: config.databaseSchema } : {},
-      );
-      try {
-        const r = await migrateToLatest(store.db, store.schema);
-        if (opts.json) process.stdout.write(`${JSON.stringify(r)}\n`);
-        else process.stdout.write(r.applied.length ? `applied ${r.applied.join(', ')}\n` : 'up to date\n');
-      } finally {
-        await store.close();
-      }
+      const r = await migrateDatabase(loadConfig());
+      if (opts.json) process.stdout.write(`${JSON.stringify(r)}\n`);
+      else process.stdout.write(r.applied.length ? `applied ${r.applied.join(', ')}\n` : 'up to date\n');
     });
 }

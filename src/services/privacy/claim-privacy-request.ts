@@ -1,4 +1,4 @@
-import { claimPendingRequest } from '../../store/repositories/privacy-requests.js';
+import { claimPendingRequest } from '../../store/repositories/privacy-request-leases.js';
 import type { PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 

@@ -3,13 +3,12 @@ import { addToReceipt, emptyReceipt, parseReceipt, type Receipt } from '../../do
 import { profileFieldCount } from '../../domain/review.js';
 import { isTransientConflict } from '../../store/driver-errors.js';
 import { deleteExportSections, replaceExports } from '../../store/repositories/privacy-exports.js';
+import { releaseLease, renewLease } from '../../store/repositories/privacy-request-leases.js';
 import {
   dropMaskedValues,
   findRequestDetails,
   findRequestsAboutSubject,
   markRequestCompleted,
-  releaseLease,
-  renewLease,
   saveReceipt,
 } from '../../store/repositories/privacy-requests.js';
 import {
