@@ -1,3 +1,4 @@
+import { AppError } from '../errors.js';
 import type { Environment } from './environment.js';
 
 /** The API a passkey is issued for; a call is served only with a passkey of its own API. */
@@ -28,4 +29,25 @@ export interface Passkey {
   readonly isDefault: boolean;
   readonly createdAt: number;
   readonly revokedAt: number | null;
+}
+
+/** A passkey's own limits; absent ones take the configured defaults (docs/design.md, Limits). */
+export interface PasskeyLimits {
+  ratePerMinute?: number;
+  quotaPerDay?: number;
+}
+
+/** Each limit is a whole number of requests from 1; named by its CLI option in the error. */
+export function validatePasskeyLimits(limits: PasskeyLimits): void {
+  for (const [field, value] of [
+    ['rateLimit', limits.ratePerMinute],
+    ['quota', limits.quotaPerDay],
+  ] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1 || value > 1_000_000_000)) {
+      throw new AppError('INVALID_PROPERTY_VALUE', {
+        field,
+        detail: `${field} must be a whole number from 1`,
+      });
+    }
+  }
 }

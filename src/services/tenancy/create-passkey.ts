@@ -1,29 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { credentialHint, generateCredential, hashCredential } from '../../domain/credentials.js';
-import type { Passkey, PasskeyApi } from '../../domain/passkey.js';
-import { AppError } from '../../errors.js';
+import {
+  type Passkey,
+  type PasskeyApi,
+  type PasskeyLimits,
+  validatePasskeyLimits,
+} from '../../domain/passkey.js';
 import { findDefaultPasskey, insertPasskey } from '../../store/repositories/passkeys.js';
 import type { ServiceDeps } from '../deps.js';
 import { requireActiveApplication } from './require-active-application.js';
-
-export interface PasskeyLimits {
-  ratePerMinute?: number;
-  quotaPerDay?: number;
-}
-
-export function validateLimits(limits: PasskeyLimits): void {
-  for (const [field, value] of [
-    ['rateLimit', limits.ratePerMinute],
-    ['quota', limits.quotaPerDay],
-  ] as const) {
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1 || value > 1_000_000_000)) {
-      throw new AppError('INVALID_PROPERTY_VALUE', {
-        field,
-        detail: `${field} must be a whole number from 1`,
-      });
-    }
-  }
-}
 
 /**
  * Issues a passkey for one API of one application. The first passkey of an application becomes
@@ -33,7 +18,7 @@ export async function createPasskey(
   deps: ServiceDeps,
   input: { applicationId: string; api: PasskeyApi } & PasskeyLimits,
 ): Promise<{ passkey: Passkey; value: string }> {
-  validateLimits(input);
+  validatePasskeyLimits(input);
   const value = generateCredential('passkey', 24);
   return deps.store.db.transaction().execute(async (trx) => {
     const app = await requireActiveApplication(trx, input.applicationId);

@@ -1,8 +1,7 @@
-import type { Passkey } from '../../domain/passkey.js';
+import { type Passkey, type PasskeyLimits, validatePasskeyLimits } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import { findPasskeyById, updatePasskey as updatePasskeyRow } from '../../store/repositories/passkeys.js';
 import type { ServiceDeps } from '../deps.js';
-import { type PasskeyLimits, validateLimits } from './create-passkey.js';
 
 /** Changes a passkey's limits or revokes it. Limits apply from the next request on every instance. */
 export async function updatePasskey(
@@ -10,7 +9,7 @@ export async function updatePasskey(
   input: { passkeyId: string; revoke?: boolean } & PasskeyLimits,
 ): Promise<Passkey> {
   const { passkeyId, ...changes } = input;
-  validateLimits(changes);
+  validatePasskeyLimits(changes);
   return deps.store.db.transaction().execute(async (trx) => {
     const current = await findPasskeyById(trx, passkeyId);
     if (!current) throw new AppError('NOT_FOUND', { field: 'passkey', detail: `no passkey ${passkeyId}` });
