@@ -1,0 +1,28 @@
+/** What every part of a run is given: its settings, the rows it adds, the processes it started. */
+import type { ChildProcess } from 'node:child_process';
+import type { Row } from './results.js';
+
+export interface BenchSettings {
+  /** The project folder: dist/cli/main.js and bench/*.ts are found under it. */
+  root: string;
+  /** Seconds per measurement. */
+  duration: number;
+  connections: number;
+  /** Reviews stored before the privacy scenario. */
+  reviews: number;
+  /** Offered rates of the privacy scenario, one run each. */
+  privacyRates: number[];
+  privacySeconds: number;
+  /** Folder for a V8 CPU profile of each API server run, if any. */
+  profile?: string;
+  postgresUrl: string;
+  redisUrl: string;
+}
+
+export interface BenchContext {
+  settings: BenchSettings;
+  /** The results table, in the order measured. */
+  rows: Row[];
+  /** Child processes still running, killed if the run is interrupted or fails. */
+  children: Set<ChildProcess>;
+}

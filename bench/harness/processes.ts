@@ -1,0 +1,124 @@
+/**
+ * Child processes of a benchmark run: free ports, starting and stopping servers, their CPU and
+ * peak RSS from /proc, and the out-of-process load generator (bench/load.ts).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  totalRequests: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCounts: Record<string, number>;
+  /** Server CPU use during the run: 1.0 is one core fully busy. */
+  cpu?: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/**
+ * Starts a child process, tracked in `children` until it exits, and resolves once it prints
+ * "listening" or answers `readyUrl`.
+ */
+export async function start(
+  children: Set<ChildProcess>,
+  command: string,
+  argv: string[],
+  env: Record<string, string>,
+  readyUrl?: string,
+): Promise<ChildProcess> {
+  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d) => {
+    output += d.toString();
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${argv.join(' ')} exited: ${output.slice(-2000)}`);
+    if (readyUrl) {
+      try {
+        const r = await fetch(readyUrl);
+        if (r.ok) return child;
+      } catch {}
+    } else if (output.includes('listening')) {
+      return child;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${argv.join(' ')} did not become ready: ${output.slice(-2000)}`);
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+/** Peak resident set size of a process (VmHWM), in MiB. */
+export function peakRssMiB(child: ChildProcess): number {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return Math.round((kb / 1024) * 10) / 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+export function cpuSeconds(child: ChildProcess): number {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Runs a load job against `server` and adds how busy the server was (CPU seconds per second). */
+export function measure(root: string, server: ChildProcess, job: Record<string, unknown>): LoadResult {
+  const cpuBefore = cpuSeconds(server);
+  const started = Date.now();
+  const result = runLoad(root, job);
+  result.cpu = (cpuSeconds(server) - cpuBefore) / ((Date.now() - started) / 1000);
+  return result;
+}
+
+/** Runs bench/load.ts (under `root`) as its own process with `job` and returns its summary. */
+export function runLoad(root: string, job: Record<string, unknown>): LoadResult {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'bench/load.ts'), JSON.stringify(job)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  if (r.status !== 0) throw new Error(`load generator failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop() as string) as LoadResult;
+}

@@ -1,0 +1,52 @@
+/** The results table: one row per measured server, with its ratio to the reference. */
+import type { LoadResult } from './processes.js';
+
+export interface Row {
+  db: string;
+  scenario: string;
+  subject: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  rssMiB: number;
+  cpu?: number;
+  ratio?: string;
+  note?: string;
+}
+
+/** A row for load result `r`; with `reference`, its throughput ratio to that one. */
+export function row(
+  db: string,
+  scenario: string,
+  subject: string,
+  r: LoadResult,
+  rss: number,
+  reference?: LoadResult,
+): Row {
+  const out: Row = {
+    db,
+    scenario,
+    subject,
+    rps: Math.round(r.requestsPerSecond),
+    p50: r.p50,
+    p99: r.p99,
+    rssMiB: rss,
+    ...(r.cpu !== undefined ? { cpu: r.cpu } : {}),
+  };
+  if (reference) out.ratio = (r.requestsPerSecond / reference.requestsPerSecond).toFixed(2);
+  const bad = r.non2xx + r.errors + r.timeouts;
+  if (bad > 0) out.note = `${bad} non-2xx/errors of ${r.totalRequests}`;
+  return out;
+}
+
+/** The rows as a Markdown table. */
+export function table(rows: readonly Row[]): string {
+  const header =
+    '| database | scenario | server | req/s | p50 ms | p99 ms | peak RSS MiB | server CPU | throughput ratio | notes |';
+  const sep = '|---|---|---|---:|---:|---:|---:|---:|---:|---|';
+  const lines = rows.map(
+    (r) =>
+      `| ${r.db} | ${r.scenario} | ${r.subject} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.rssMiB} | ${r.cpu === undefined ? '' : r.cpu.toFixed(2)} | ${r.ratio ?? '1.00 (reference)'} | ${r.note ?? ''} |`,
+  );
+  return [header, sep, ...lines].join('\n');
+}

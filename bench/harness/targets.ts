@@ -1,0 +1,104 @@
+/**
+ * What a run measures against: a database target (SQLite in a temporary folder, or a schema of its
+ * own on PostgreSQL with Redis), the demo tenant seeded through the `rpa` CLI, the API server
+ * started on it, and a token from that server.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { BenchContext, BenchSettings } from './bench-context.js';
+import { freePort, start } from './processes.js';
+
+export interface Demo {
+  clientId: string;
+  clientSecret: string;
+  responsePasskey: string;
+  privacyPasskey: string;
+  reviewIds: string[];
+}
+
+export interface Target {
+  name: string;
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+export async function targetFor(
+  db: string,
+  settings: Pick<BenchSettings, 'postgresUrl' | 'redisUrl'>,
+): Promise<Target> {
+  // Limits are set far above what a run can reach: the benchmark measures serving, not refusing.
+  const limits = { DEFAULT_RATE_LIMIT_PER_MINUTE: '10000000', DEFAULT_QUOTA_PER_DAY: '1000000000' };
+  if (db === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'rpa-bench-'));
+    return {
+      name: 'SQLite',
+      env: { ...limits, DATABASE_URL: `sqlite:${join(dir, 'bench.db')}` },
+      async cleanup() {
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const { postgresUrl, redisUrl } = settings;
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  return {
+    name: 'PostgreSQL+Redis',
+    env: { ...limits, DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema, REDIS_URL: redisUrl },
+    async cleanup() {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+/** Runs the built CLI (`rpa`) under `root` and returns its stdout. */
+function rpa(root: string, env: Record<string, string>, ...argv: string[]): string {
+  const r = spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), ...argv], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.status !== 0) throw new Error(`rpa ${argv.join(' ')} failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** Seeds the demo tenant on `target` (`rpa demo --json`) and returns its production credentials. */
+export function seedDemo(root: string, target: Target): Demo {
+  return (JSON.parse(rpa(root, target.env, 'demo', '--json')) as { production: Demo }).production;
+}
+
+/** Starts the API server (`rpa serve`) on `target` and resolves once /readyz answers. */
+export async function startApi(ctx: BenchContext, target: Target, extra: Record<string, string> = {}) {
+  const { root, profile: profileDir } = ctx.settings;
+  const port = await freePort();
+  // warn: request logging is the operator's choice; the ceiling and the peer log nothing either.
+  const env = { ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extra };
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = await start(
+    ctx.children,
+    process.execPath,
+    [...profile, join(root, 'dist/cli/main.js'), 'serve'],
+    env,
+    `http://127.0.0.1:${port}/readyz`,
+  );
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
+export async function getToken(base: string, demo: Demo): Promise<string> {
+  const r = await fetch(`${base}/auth/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: demo.clientId,
+      client_secret: demo.clientSecret,
+    }).toString(),
+  });
+  if (!r.ok) throw new Error(`token request failed: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { access_token: string }).access_token;
+}

@@ -1,0 +1,106 @@
+/**
+ * POST /privacy/v1/forgetRequests for distinct people at fixed offered rates, with many reviews
+ * stored, then the time from submittedAt to completedAt of every request, read back through the
+ * list endpoint. No peer: the ratio is to the target rate of 1,000/s.
+ */
+import type { BenchContext } from '../harness/bench-context.js';
+import { log } from '../harness/log.js';
+import { measure, peakRssMiB, stop } from '../harness/processes.js';
+import { row } from '../harness/results.js';
+import { seedReviews } from '../harness/seed-reviews.js';
+import { type Demo, getToken, startApi, type Target } from '../harness/targets.js';
+
+interface PrivacyRecord {
+  id: string;
+  status: string;
+  submittedAt: string;
+  completedAt?: string | null;
+}
+
+export async function privacyScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
+  const { root, connections, reviews, privacyRates, privacySeconds: seconds } = ctx.settings;
+  const people = await seedReviews(target, reviews);
+  const api = await startApi(ctx, target);
+  try {
+    const token = await getToken(api.base, demo);
+    const auth = { authorization: `Bearer ${token}` };
+    // Each rate asks about people the runs before it did not, so every request finds reviews.
+    let firstPerson = 0;
+    for (const rate of privacyRates) {
+      const amount = Math.min(rate * seconds, people - firstPerson);
+      if (amount <= 0) break;
+      log(`${target.name} privacy: ${amount} forget requests at ${rate}/s`);
+      const started = Date.now();
+      const r = measure(root, api.child, {
+        url: `${api.base}/privacy/v1/forgetRequests?passkey=${demo.privacyPasskey}`,
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        connections,
+        amount,
+        overallRate: rate,
+        distinctBodies: {
+          template: '{"authorId":"person-@N@","clientNames":["Acme-EN_GB","Acme-DE_DE"]}',
+          placeholder: '@N@',
+          start: firstPerson,
+        },
+      });
+      firstPerson += amount;
+      const accepted = r.statusCounts['2xx'] ?? 0;
+      // Wait for the worker to finish everything this run filed, then read each request's times.
+      const completion: number[] = [];
+      const deadline = Date.now() + 600_000;
+      for (;;) {
+        const mine = (await listAll(api.base, demo, auth)).filter(
+          (x) => Date.parse(x.submittedAt) >= started - 1000,
+        );
+        const done = mine.filter((x) => x.status === 'COMPLETED' && x.completedAt);
+        if (done.length >= accepted || Date.now() > deadline) {
+          for (const x of done)
+            completion.push(Date.parse(x.completedAt as string) - Date.parse(x.submittedAt));
+          break;
+        }
+        await new Promise((res) => setTimeout(res, 1000));
+      }
+      completion.sort((a, b) => a - b);
+      const pct = (p: number) =>
+        completion[Math.min(completion.length - 1, Math.floor((p / 100) * completion.length))] ?? Number.NaN;
+      const wall = (Date.now() - started) / 1000;
+      ctx.rows.push({
+        ...row(
+          target.name,
+          'POST forgetRequests',
+          `this service, offered ${rate}/s`,
+          r,
+          peakRssMiB(api.child),
+        ),
+        // No peer: the ratio is to the target rate of 1,000 accepted per second.
+        ratio: `${(r.requestsPerSecond / 1000).toFixed(2)} of 1000/s`,
+        note:
+          `${accepted}/${amount} accepted (${r.non2xx} non-2xx); completed ${completion.length}; ` +
+          `time to COMPLETED p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${completion.at(-1) ?? 'n/a'} ms; ` +
+          `${reviews.toLocaleString()} reviews stored; wall ${wall.toFixed(1)} s`,
+      });
+    }
+  } finally {
+    await stop(api.child);
+  }
+}
+
+/** Every forget request of the demo tenant, page by page. */
+async function listAll(base: string, demo: Demo, auth: Record<string, string>): Promise<PrivacyRecord[]> {
+  const out: PrivacyRecord[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const url = new URL(`${base}/privacy/v1/forgetRequests`);
+    url.searchParams.set('passkey', demo.privacyPasskey);
+    url.searchParams.set('limit', '1000');
+    if (cursor) url.searchParams.set('cursor', cursor);
+    const r = await fetch(url, { headers: auth });
+    if (!r.ok) throw new Error(`list failed: ${r.status} ${await r.text()}`);
+    const page = (await r.json()) as { requests: PrivacyRecord[]; nextCursor: string | null };
+    out.push(...page.requests);
+    const next = page.nextCursor;
+    if (!next) return out;
+    cursor = next;
+  }
+}
