@@ -1,17 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-} from 'kysely';
+import { CompiledQuery, type DatabaseConnection, Kysely, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import { createSqliteGroupCommit, createTransactionPerWrite, type GroupCommit } from './group-commit.js';
 import type { Database } from './schema.js';
+import { SearchPathPostgresDialect } from './search-path-introspector.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -126,7 +120,7 @@ function openPostgres(url: string, options: StoreOptions): Store {
   });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
   let schemaReady: Promise<void> | null = null;
   const ensureSchema = async () => {
     if (!schema) return;

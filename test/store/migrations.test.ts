@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { openStore, type Store } from '../../src/store/database.js';
 import { migrateToLatest, migrations } from '../../src/store/migrate.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
@@ -82,5 +83,47 @@ describe(`migrations on ${TEST_DIALECT}`, () => {
       .where('id', '=', 'c5')
       .executeTakeFirstOrThrow();
     assert.strictEqual(r.created_at, ms);
+  });
+});
+
+describe('migrations on postgres while other schemas come and go', {
+  skip: TEST_DIALECT !== 'postgres',
+}, () => {
+  // Test suites and other tenants of a shared database create and drop schemas at any time; a
+  // migration must not fail because a schema it does not use vanished while it looked at the
+  // catalogs (the cause of a "schema ... does not exist" failure seen in CI).
+  it('applies every migration to fresh schemas while another session churns schemas', async () => {
+    const churner = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await churner.connect();
+    let stop = false;
+    const churn = (async () => {
+      for (let i = 0; !stop; i++) {
+        const name = `${uniqueSchema()}_churn_${i}`;
+        await churner.query(`create schema ${name}`);
+        await churner.query(`create table ${name}.t (x int)`);
+        await churner.query(`drop schema ${name} cascade`);
+      }
+    })();
+    const failures: string[] = [];
+    try {
+      for (let round = 0; round < 20; round++) {
+        const schema = uniqueSchema();
+        const store = await openStore(TEST_DATABASE_URL, { schema });
+        try {
+          const outcome = await migrateToLatest(store.db, schema);
+          assert.deepEqual(outcome.applied, Object.keys(migrations));
+        } catch (err) {
+          failures.push((err as Error).message);
+        } finally {
+          await store.close();
+          await dropSchema(TEST_DATABASE_URL, schema);
+        }
+      }
+    } finally {
+      stop = true;
+      await churn;
+      await churner.end();
+    }
+    assert.deepEqual(failures, []);
   });
 });
