@@ -114,7 +114,7 @@ export function registerTenancyCommands(program: Command): void {
     .description('add a second active secret; the old one works until retired')
     .option('--json', 'machine-readable output')
     .action(async (applicationId: string, opts: { json?: boolean }) => {
-      const r = await withRuntime((rt) => rotateApplicationSecret(rt.deps, { applicationId: applicationId }));
+      const r = await withRuntime((rt) => rotateApplicationSecret(rt.deps, { applicationId }));
       printResult(!!opts.json, { applicationId, secretId: r.secretId, clientSecret: r.clientSecret });
     });
   apps
@@ -133,7 +133,7 @@ export function registerTenancyCommands(program: Command): void {
     .description('revoke an application and all of its tokens')
     .option('--json', 'machine-readable output')
     .action(async (applicationId: string, opts: { json?: boolean }) => {
-      await withRuntime((rt) => revokeApplication(rt.deps, { applicationId: applicationId }));
+      await withRuntime((rt) => revokeApplication(rt.deps, { applicationId }));
       printResult(!!opts.json, { applicationId, status: 'revoked' });
     });
 

@@ -30,7 +30,7 @@ export async function authenticateClient(
   // Every active secret is compared (two during a rotation), never stopping at the first match.
   let secretId: string | null = null;
   for (const secret of secrets) {
-    if (credentialMatches(input.clientSecret, secret.secret_hash)) secretId = secret.id;
+    if (credentialMatches(input.clientSecret, secret.secretHash)) secretId = secret.id;
   }
   if (secrets.length === 0) credentialMatches(input.clientSecret, NO_SECRET_HASH);
   if (!application || secretId === null) {

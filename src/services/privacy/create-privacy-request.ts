@@ -7,7 +7,7 @@ import { pendingKeys, privacySubject } from '../../domain/privacy-subject.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import { listGrantedClients } from '../../store/repositories/clients.js';
-import { insertPrivacyRequest, toPrivacyRequest } from '../../store/repositories/privacy-requests.js';
+import { insertPrivacyRequest } from '../../store/repositories/privacy-requests.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface CreatePrivacyRequestInput {
@@ -52,24 +52,25 @@ export async function createPrivacyRequest(
   }
   const clients = granted.filter((c) => wanted.includes(c.name)).map((c) => ({ id: c.id, name: c.name }));
   const now = deps.clock();
-  const row = {
+  const request: PrivacyRequest = {
     id: randomUUID(),
-    environment: input.environment,
-    application_id: input.applicationId,
     type: input.type,
-    status: 'PENDING' as const,
-    submitted_at: now,
-    due_at: privacyDueAt(now),
-    started_at: null,
-    completed_at: null,
+    status: 'PENDING',
+    environment: input.environment,
+    applicationId: input.applicationId,
+    submittedAt: now,
+    dueAt: privacyDueAt(now),
+    startedAt: null,
+    completedAt: null,
+    clientNames: clients.map((c) => c.name).sort(),
+    identifiers: subject.map((s) => ({ kind: s.kind, masked: s.masked })),
     receipt: null,
-    lease_owner: null,
-    lease_expires_at: null,
+    exportExpiresAt: null,
   };
   try {
     await deps.store.groupCommit((trx) =>
       insertPrivacyRequest(trx, {
-        row,
+        ...request,
         clients,
         identifiers: subject,
         pendingKeys: pendingKeys(
@@ -88,12 +89,8 @@ export async function createPrivacyRequest(
   }
   deps.privacyWork?.notify();
   deps.logger.info(
-    { privacyRequestId: row.id, requestType: input.type, clients: clients.length },
+    { privacyRequestId: request.id, requestType: input.type, clients: clients.length },
     'privacy request accepted',
   );
-  return toPrivacyRequest(row, {
-    clients,
-    identifiers: subject.map((s) => ({ kind: s.kind, masked_value: s.masked })),
-    exportExpiresAt: null,
-  });
+  return request;
 }

@@ -30,15 +30,15 @@ export async function getAccessExport(
     });
   }
   const now = deps.clock();
-  const sections = (await findExports(deps.store.db, request.id)).filter((s) => s.expires_at > now);
+  const sections = (await findExports(deps.store.db, request.id)).filter((s) => s.expiresAt > now);
   const first = sections[0];
   if (!first) {
     throw new AppError('GONE', { detail: 'the export of this access request has expired or been erased' });
   }
   return {
     requestId: request.id,
-    generatedAt: first.created_at,
-    expiresAt: first.expires_at,
-    sections: sections.map((s) => ({ clientName: s.client_name, content: s.content })),
+    generatedAt: first.createdAt,
+    expiresAt: first.expiresAt,
+    sections: sections.map((s) => ({ clientName: s.clientName, content: s.content })),
   };
 }

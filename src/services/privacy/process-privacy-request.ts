@@ -192,12 +192,11 @@ const buildExport: Step = async (deps, trx, { request, scope, clientName, now, .
       }
     }
     sections.push({
-      request_id: request.id,
-      client_id: clientId,
-      client_name: name,
+      clientId,
+      clientName: name,
       content: exportSection(name, reviews),
-      created_at: now,
-      expires_at: now + deps.config.privacy.exportRetentionDays * DAY_MS,
+      createdAt: now,
+      expiresAt: now + deps.config.privacy.exportRetentionDays * DAY_MS,
     });
   }
   await replaceExports(trx, request.id, sections);

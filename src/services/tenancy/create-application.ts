@@ -49,10 +49,9 @@ export async function createApplication(
     await insertApplication(trx, application);
     await insertSecret(trx, {
       id: randomUUID(),
-      application_id: application.id,
-      secret_hash: hashCredential(clientSecret),
-      created_at: now,
-      retired_at: null,
+      applicationId: application.id,
+      secretHash: hashCredential(clientSecret),
+      createdAt: now,
     });
     await insertGrants(
       trx,

@@ -28,10 +28,9 @@ export async function rotateApplicationSecret(
     }
     await insertSecret(trx, {
       id: secretId,
-      application_id: applicationId,
-      secret_hash: hashCredential(clientSecret),
-      created_at: deps.clock(),
-      retired_at: null,
+      applicationId: applicationId,
+      secretHash: hashCredential(clientSecret),
+      createdAt: deps.clock(),
     });
   });
   return { secretId, clientSecret };

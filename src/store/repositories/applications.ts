@@ -1,8 +1,14 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Application } from '../../domain/application.js';
-import type { ApplicationRow, ApplicationSecretsTable, Database } from '../schema.js';
+import type { ApplicationRow, Database } from '../schema.js';
 
-export type ApplicationSecret = Selectable<ApplicationSecretsTable>;
+/** One client secret of an application, as its hash: the secret itself is shown once. */
+export interface ApplicationSecret {
+  readonly id: string;
+  readonly applicationId: string;
+  readonly secretHash: string;
+  readonly createdAt: number;
+}
 
 export function toApplication(row: ApplicationRow): Application {
   return {
@@ -65,21 +71,36 @@ export async function markApplicationRevoked(db: Kysely<Database>, id: string, a
   return Number(r.numUpdatedRows);
 }
 
-export async function insertSecret(db: Kysely<Database>, row: ApplicationSecret): Promise<void> {
-  await db.insertInto('application_secrets').values(row).execute();
+export async function insertSecret(db: Kysely<Database>, secret: ApplicationSecret): Promise<void> {
+  await db
+    .insertInto('application_secrets')
+    .values({
+      id: secret.id,
+      application_id: secret.applicationId,
+      secret_hash: secret.secretHash,
+      created_at: secret.createdAt,
+      retired_at: null,
+    })
+    .execute();
 }
 
 export async function listActiveSecrets(
   db: Kysely<Database>,
   applicationId: string,
 ): Promise<ApplicationSecret[]> {
-  return db
+  const rows = await db
     .selectFrom('application_secrets')
     .selectAll()
     .where('application_id', '=', applicationId)
     .where('retired_at', 'is', null)
     .orderBy('created_at')
     .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    applicationId: r.application_id,
+    secretHash: r.secret_hash,
+    createdAt: r.created_at,
+  }));
 }
 
 export async function retireSecret(db: Kysely<Database>, secretId: string, at: number): Promise<void> {

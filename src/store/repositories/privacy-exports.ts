@@ -1,24 +1,51 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, PrivacyExportsTable } from '../schema.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
 
-export type PrivacyExport = Selectable<PrivacyExportsTable>;
+/** An access request's export for one client instance: personal data, kept until `expiresAt`. */
+export interface ExportSection {
+  readonly clientId: string;
+  readonly clientName: string;
+  /** The section's JSON document, stored as the download serves it. */
+  readonly content: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+}
 
 export async function replaceExports(
   db: Kysely<Database>,
   requestId: string,
-  sections: readonly PrivacyExport[],
+  sections: readonly ExportSection[],
 ): Promise<void> {
   await db.deleteFrom('privacy_exports').where('request_id', '=', requestId).execute();
-  for (const section of sections) await db.insertInto('privacy_exports').values(section).execute();
+  for (const s of sections) {
+    await db
+      .insertInto('privacy_exports')
+      .values({
+        request_id: requestId,
+        client_id: s.clientId,
+        client_name: s.clientName,
+        content: s.content,
+        created_at: s.createdAt,
+        expires_at: s.expiresAt,
+      })
+      .execute();
+  }
 }
 
-export async function findExports(db: Kysely<Database>, requestId: string): Promise<PrivacyExport[]> {
-  return db
+export async function findExports(db: Kysely<Database>, requestId: string): Promise<ExportSection[]> {
+  const rows = await db
     .selectFrom('privacy_exports')
     .selectAll()
     .where('request_id', '=', requestId)
     .orderBy('client_name')
     .execute();
+  return rows.map((r) => ({
+    clientId: r.client_id,
+    clientName: r.client_name,
+    content: r.content,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+  }));
 }
 
 /** Removes the export sections of the given requests that cover the given clients. */

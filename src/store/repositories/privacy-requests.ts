@@ -44,7 +44,12 @@ export interface RequestIdentifierRow {
 }
 
 export interface NewPrivacyRequest {
-  readonly row: PrivacyRequestRow;
+  readonly id: string;
+  readonly environment: Environment;
+  readonly applicationId: string;
+  readonly type: PrivacyRequestType;
+  readonly submittedAt: number;
+  readonly dueAt: number;
   readonly clients: readonly { id: string; name: string }[];
   readonly identifiers: readonly (RequestIdentifierRow & { masked: string })[];
   readonly pendingKeys: readonly { clientId: string; kind: string; hash: string }[];
@@ -56,8 +61,24 @@ export interface NewPrivacyRequest {
  * pending request, and nothing of this one is kept.
  */
 export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPrivacyRequest): Promise<void> {
-  const { row } = request;
-  await db.insertInto('privacy_requests').values(row).execute();
+  const row = { id: request.id, environment: request.environment };
+  await db
+    .insertInto('privacy_requests')
+    .values({
+      id: request.id,
+      environment: request.environment,
+      application_id: request.applicationId,
+      type: request.type,
+      status: 'PENDING',
+      submitted_at: request.submittedAt,
+      due_at: request.dueAt,
+      started_at: null,
+      completed_at: null,
+      receipt: null,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .execute();
   await db
     .insertInto('privacy_request_clients')
     .values(request.clients.map((c) => ({ request_id: row.id, client_id: c.id, client_name: c.name })))
