@@ -10,7 +10,7 @@ export interface ApplicationSecret {
   readonly createdAt: number;
 }
 
-export function toApplication(row: ApplicationRow): Application {
+function toApplication(row: ApplicationRow): Application {
   return {
     id: row.id,
     environment: row.environment,

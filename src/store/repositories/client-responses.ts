@@ -56,7 +56,8 @@ function grantedClientIds(db: Kysely<Database>, applicationId: string) {
     .where('application_grants.application_id', '=', applicationId);
 }
 
-function selectRecords(db: Kysely<Database>) {
+/** Responses with the name of the client instance that gives them, ready for toClientResponse. */
+export function selectResponses(db: Kysely<Database>) {
   return db
     .selectFrom('client_responses')
     .innerJoin('clients', 'clients.id', 'client_responses.client_id')
@@ -73,7 +74,7 @@ export async function findAccessibleResponse(
   scope: ResponseScope,
   id: string,
 ): Promise<ClientResponse | undefined> {
-  const row = await selectRecords(db)
+  const row = await selectResponses(db)
     .where('client_responses.id', '=', id)
     .where('client_responses.environment', '=', scope.environment)
     .where('client_responses.client_id', 'in', grantedClientIds(db, scope.applicationId))
@@ -86,7 +87,7 @@ export async function listResponsesOfReview(
   environment: Environment,
   reviewId: string,
 ): Promise<ClientResponse[]> {
-  const rows = await selectRecords(db)
+  const rows = await selectResponses(db)
     .where('client_responses.environment', '=', environment)
     .where('client_responses.review_id', '=', reviewId)
     .orderBy('client_responses.created_at')

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Passkey } from '../../domain/passkey.js';
 import type { Database, PasskeyRow } from '../schema.js';
 
-export function toPasskey(row: PasskeyRow): Passkey {
+function toPasskey(row: PasskeyRow): Passkey {
   return {
     id: row.id,
     environment: row.environment,

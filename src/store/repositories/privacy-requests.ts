@@ -61,7 +61,6 @@ export interface NewPrivacyRequest {
  * pending request, and nothing of this one is kept.
  */
 export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPrivacyRequest): Promise<void> {
-  const row = { id: request.id, environment: request.environment };
   await db
     .insertInto('privacy_requests')
     .values({
@@ -81,14 +80,14 @@ export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPri
     .execute();
   await db
     .insertInto('privacy_request_clients')
-    .values(request.clients.map((c) => ({ request_id: row.id, client_id: c.id, client_name: c.name })))
+    .values(request.clients.map((c) => ({ request_id: request.id, client_id: c.id, client_name: c.name })))
     .execute();
   await db
     .insertInto('privacy_request_identifiers')
     .values(
       request.identifiers.map((i) => ({
-        request_id: row.id,
-        environment: row.environment,
+        request_id: request.id,
+        environment: request.environment,
         kind: i.kind,
         value_hash: i.hash,
         masked_value: i.masked,
@@ -100,11 +99,11 @@ export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPri
     .insertInto('privacy_pending_keys')
     .values(
       request.pendingKeys.map((k) => ({
-        environment: row.environment,
+        environment: request.environment,
         client_id: k.clientId,
         kind: k.kind,
         value_hash: k.hash,
-        request_id: row.id,
+        request_id: request.id,
       })),
     )
     .execute();

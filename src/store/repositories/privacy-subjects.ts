@@ -3,7 +3,7 @@ import type { ClientResponse } from '../../domain/client-response.js';
 import type { Environment } from '../../domain/environment.js';
 import type { Review } from '../../domain/review.js';
 import type { Database } from '../schema.js';
-import { toClientResponse } from './client-responses.js';
+import { selectResponses, toClientResponse } from './client-responses.js';
 import type { RequestIdentifierRow } from './privacy-requests.js';
 import { toReview } from './reviews.js';
 
@@ -88,11 +88,7 @@ export async function findResponsesOfReviews(
   reviewIds: readonly string[],
 ): Promise<ClientResponse[]> {
   if (reviewIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('client_responses')
-    .innerJoin('clients', 'clients.id', 'client_responses.client_id')
-    .selectAll('client_responses')
-    .select('clients.name as client_name')
+  const rows = await selectResponses(db)
     .where('client_responses.review_id', 'in', reviewIds)
     .orderBy('client_responses.created_at')
     .orderBy('client_responses.id')
