@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as tenancyAndContent from './migrations/2026-11-23-01-tenancy-and-content.js';
 import * as privacyRequests from './migrations/2026-11-23-02-privacy-requests.js';
 import * as limitCounters from './migrations/2026-11-23-03-limit-counters.js';
+import * as suppressionsAndCompactions from './migrations/2026-11-23-04-privacy-suppressions-and-compactions.js';
 import type { Database } from './schema.js';
 
 /**
@@ -12,6 +13,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026-11-23-01-tenancy-and-content': tenancyAndContent,
   '2026-11-23-02-privacy-requests': privacyRequests,
   '2026-11-23-03-limit-counters': limitCounters,
+  '2026-11-23-04-privacy-suppressions-and-compactions': suppressionsAndCompactions,
 });
 
 const provider: MigrationProvider = {

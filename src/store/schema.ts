@@ -190,6 +190,43 @@ export interface PrivacyExportsTable {
   expires_at: number;
 }
 
+/** A keyed hash of a forgotten person's identifier in one client: imports refuse it. */
+export interface PrivacySuppressionsTable {
+  environment: Environment;
+  client_id: string;
+  kind: string;
+  value_hash: string;
+  /** The forget request that suppressed it (kept after the request itself is purged). */
+  subject_id: string;
+  created_at: number;
+}
+
+/** An operator lifting the suppression of one person in one client. */
+export interface PrivacySuppressionLiftsTable {
+  id: string;
+  environment: Environment;
+  client_id: string;
+  client_name: string;
+  subject_id: string;
+  identifiers: number;
+  reason: string;
+  lifted_by: string;
+  lifted_at: number;
+}
+
+/** A rewrite of the tables that held erased data. */
+export interface PrivacyCompactionsTable {
+  id: string;
+  trigger: string;
+  /** Comma-separated table names. */
+  tables: string;
+  started_at: number;
+  finished_at: number | null;
+  bytes_before: number | null;
+  bytes_after: number | null;
+  error: string | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   applications: ApplicationsTable;
@@ -208,6 +245,9 @@ export interface Database {
   privacy_pending_keys: PrivacyPendingKeysTable;
   privacy_exports: PrivacyExportsTable;
   limit_counters: LimitCountersTable;
+  privacy_suppressions: PrivacySuppressionsTable;
+  privacy_suppression_lifts: PrivacySuppressionLiftsTable;
+  privacy_compactions: PrivacyCompactionsTable;
 }
 
 export type ClientRow = Selectable<ClientsTable>;

@@ -46,6 +46,13 @@ describe(`migrations on ${TEST_DIALECT}`, () => {
       'response_authors',
       'client_responses',
       'instance_settings',
+      'privacy_requests',
+      'privacy_pending_keys',
+      'privacy_exports',
+      'limit_counters',
+      'privacy_suppressions',
+      'privacy_suppression_lifts',
+      'privacy_compactions',
     ]) {
       assert.ok(tables.includes(t), `missing table ${t}`);
     }
