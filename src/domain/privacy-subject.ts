@@ -54,20 +54,32 @@ export function privacySubject(key: string, identifiers: Identifiers): SubjectId
   return subject;
 }
 
+/** One identifier of the subject in one client instance. */
+export interface SubjectKey {
+  readonly clientId: string;
+  readonly kind: string;
+  readonly hash: string;
+}
+
 /**
- * The pending rule's keys (docs/design.md, Privacy API: "same end user" = same identifier type and normalized value
- * within a shared client): one per named client and identifier. Always in one global order, so
- * concurrent requests inserting overlapping keys wait on each other instead of deadlocking.
+ * The subject's keys (docs/design.md, Privacy API, "Same end user"): each named identifier in each
+ * named client, plus the identifiers linked to them there through stored reviews. They are the
+ * pending rule's unique keys and the scope the request erases or exports. Always in one global
+ * order, so concurrent requests inserting overlapping keys wait on each other instead of
+ * deadlocking.
  */
 export function pendingKeys(
   clientIds: readonly string[],
   subject: readonly SubjectIdentifier[],
-): { clientId: string; kind: IdentifierKind; hash: string }[] {
-  return [...clientIds]
-    .sort()
-    .flatMap((clientId) =>
-      [...subject]
-        .sort((a, b) => a.kind.localeCompare(b.kind))
-        .map((s) => ({ clientId, kind: s.kind, hash: s.hash })),
-    );
+  linked: readonly SubjectKey[] = [],
+): SubjectKey[] {
+  const keys = new Map<string, SubjectKey>();
+  const add = (k: SubjectKey) => keys.set(`${k.clientId}\u0000${k.kind}\u0000${k.hash}`, k);
+  for (const clientId of clientIds) for (const s of subject) add({ clientId, kind: s.kind, hash: s.hash });
+  const named = new Set(clientIds);
+  for (const k of linked) if (named.has(k.clientId)) add(k);
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...keys.values()].sort(
+    (a, b) => compare(a.clientId, b.clientId) || compare(a.kind, b.kind) || compare(a.hash, b.hash),
+  );
 }

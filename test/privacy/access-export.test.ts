@@ -66,8 +66,8 @@ describe(`access requests and their export on ${TEST_DIALECT}`, () => {
     assert.equal(record.exportExpiresAt, '2026-05-31T08:00:00.000Z');
     assert.deepEqual(record.identifiers, [{ type: 'emailAddress', value: 'f***@e***' }]);
     assert.deepEqual(record.receipt.clients, [
-      { clientName: 'Acme-DE_DE', reviews: 2, clientResponses: 0, profileFields: 4 },
-      { clientName: 'Acme-EN_GB', reviews: 5, clientResponses: 2, profileFields: 20 },
+      { clientName: 'Acme-DE_DE', reviews: 2, clientResponses: 0, profileFields: 4, accessExports: 0 },
+      { clientName: 'Acme-EN_GB', reviews: 5, clientResponses: 2, profileFields: 20, accessExports: 0 },
     ]);
 
     const download = await c.get(`/accessRequests/${id}/export`);

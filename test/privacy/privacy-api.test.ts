@@ -268,8 +268,11 @@ describe(`Privacy API requests on ${TEST_DIALECT}`, () => {
         clientNames: ['Acme-EN_GB'],
       });
       assert.equal(otherClient.statusCode, 201, otherClient.body);
-      const otherIdentifier = await c.post('forget', { authorId: 'bob-2', clientNames: ['Acme-DE_DE'] });
+      const otherIdentifier = await c.post('forget', { authorId: 'carol-9', clientNames: ['Acme-DE_DE'] });
       assert.equal(otherIdentifier.statusCode, 201, otherIdentifier.body);
+      // Bob's authorId is stored with his e-mail on his reviews there: the same end user.
+      const linked = await c.post('forget', { authorId: 'bob-2', clientNames: ['Acme-DE_DE'] });
+      await expectProblem(linked, 409, 'PENDING_REQUEST_EXISTS');
       await drainPrivacyQueue(t.runtime.deps);
       // Once completed, a new request is accepted.
       const later = await c.post('access', { emailAddress: 'bob@example.com', clientNames: ['Acme-DE_DE'] });

@@ -101,6 +101,9 @@ export const RequestRecord = Type.Object({
           reviews: Type.Integer(),
           clientResponses: Type.Integer(),
           profileFields: Type.Integer(),
+          accessExports: Type.Integer({
+            description: 'Sections of earlier access exports removed because they held the person',
+          }),
         }),
       ),
     }),

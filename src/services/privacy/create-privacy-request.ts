@@ -8,6 +8,7 @@ import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import { listGrantedClients } from '../../store/repositories/clients.js';
 import { insertPrivacyRequest } from '../../store/repositories/privacy-requests.js';
+import { findLinkedIdentifiers } from '../../store/repositories/privacy-subjects.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface CreatePrivacyRequestInput {
@@ -21,7 +22,8 @@ export interface CreatePrivacyRequestInput {
 
 /**
  * Files a forget or access request. The pending rule (docs/interface.md §4.3) is a unique key in the database:
- * the request, its identifier hashes and one pending key per (client, identifier) are written in
+ * the request, its identifier hashes and one pending key per (client, identifier), for the named
+ * identifiers and those linked to them through stored reviews, are written in
  * one transaction (or one savepoint of a group commit on SQLite), so of any number of concurrent
  * requests for the same end user, on any number of instances, exactly one commits and the others
  * get 409. The request is answered once its commit is on disk.
@@ -51,6 +53,11 @@ export async function createPrivacyRequest(
     });
   }
   const clients = granted.filter((c) => wanted.includes(c.name)).map((c) => ({ id: c.id, name: c.name }));
+  // Same end user (docs/design.md, Privacy API): identifiers stored on one review with a named one.
+  const linked = await findLinkedIdentifiers(deps.store.db, {
+    clientIds: clients.map((c) => c.id),
+    identifiers: subject,
+  });
   const now = deps.clock();
   const request: PrivacyRequest = {
     id: randomUUID(),
@@ -76,6 +83,7 @@ export async function createPrivacyRequest(
         pendingKeys: pendingKeys(
           clients.map((c) => c.id),
           subject,
+          linked,
         ),
       }),
     );

@@ -2,12 +2,13 @@ import type { Kysely } from 'kysely';
 import { addToReceipt, emptyReceipt, parseReceipt, type Receipt } from '../../domain/privacy-receipt.js';
 import { profileFieldCount } from '../../domain/review.js';
 import { isTransientConflict } from '../../store/driver-errors.js';
+import { lockClientsForErasure } from '../../store/repositories/client-erasure-locks.js';
 import { deleteExportSections, replaceExports } from '../../store/repositories/privacy-exports.js';
 import { releaseLease, renewLease } from '../../store/repositories/privacy-request-leases.js';
 import {
   dropMaskedValues,
   findRequestDetails,
-  findRequestsAboutSubject,
+  findRequestsNamingSubject,
   markRequestCompleted,
   saveReceipt,
 } from '../../store/repositories/privacy-requests.js';
@@ -18,8 +19,8 @@ import {
   findReviewsByIds,
   findSubjectReviewIds,
   lockReviews,
-  type SubjectScope,
 } from '../../store/repositories/privacy-subjects.js';
+import { suppressSubject } from '../../store/repositories/privacy-suppressions.js';
 import type { Database, PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { exportedReview, exportSection } from './access-export-document.js';
@@ -47,12 +48,13 @@ class LeaseLost extends Error {}
 const DAY_MS = 86_400_000;
 
 /**
- * Carries out a claimed request. Forget requests erase in batches of WORKER_BATCH_SIZE reviews;
- * each batch is one transaction that checks the lease, deletes the subject's reviews with their
+ * Carries out a claimed request, for the subject's named and linked identifiers as fixed when it
+ * was accepted. Forget requests erase in batches of WORKER_BATCH_SIZE reviews; each batch is one transaction that checks the lease, deletes the subject's reviews with their
  * client responses and profile fields, adds what it deleted to the receipt and extends the lease.
  * A crash between batches loses nothing (committed batches stay done) and repeats nothing (the next
- * batch only finds rows that still exist); the last batch completes the request and releases its
- * pending keys in the same transaction. Access requests build their export and complete in one
+ * batch only finds rows that still exist); the last batch removes earlier exports of the person, suppresses
+ * the person's identifiers, completes the request and releases its pending keys in the same
+ * transaction. Access requests build their export and complete in one
  * transaction. On SQLite, concurrent lanes' batches share their commits (store/group-commit.ts).
  */
 export async function processPrivacyRequest(
@@ -62,14 +64,6 @@ export async function processPrivacyRequest(
   const { request, ...options } = input;
   const details = await findRequestDetails(deps.store.db, [request.id]);
   const clients = details.clients.get(request.id) ?? [];
-  const scope: SubjectScope = {
-    environment: request.environment,
-    clientIds: clients.map((c) => c.id),
-    identifiers: (details.identifiers.get(request.id) ?? []).map((i) => ({
-      kind: i.kind,
-      hash: i.value_hash,
-    })),
-  };
   const clientName = new Map(clients.map((c) => [c.id, c.name]));
   const step = request.type === 'forget' ? eraseBatch : buildExport;
   let batches = 0;
@@ -85,7 +79,7 @@ export async function processPrivacyRequest(
           });
           if (!current) throw new LeaseLost();
           const receipt = parseReceipt(current.receipt) ?? emptyReceipt(clients.map((c) => c.name));
-          return step(deps, trx, { request, scope, clientName, receipt, now });
+          return step(deps, trx, { request, clientName, receipt, now });
         }),
       );
       batches++;
@@ -122,7 +116,6 @@ async function retryTransient<T>(run: () => Promise<T>): Promise<T> {
 
 interface StepInput {
   readonly request: PrivacyRequestRow;
-  readonly scope: SubjectScope;
   readonly clientName: ReadonlyMap<string, string>;
   readonly receipt: Receipt;
   readonly now: number;
@@ -134,9 +127,16 @@ type Step = (
   input: StepInput,
 ) => Promise<{ done: boolean; receipt: Receipt }>;
 
-const eraseBatch: Step = async (deps, trx, { request, scope, clientName, now, ...input }) => {
+const eraseBatch: Step = async (deps, trx, { request, clientName, now, ...input }) => {
   const batchSize = deps.config.worker.batchSize;
-  const ids = await findSubjectReviewIds(trx, scope, { limit: batchSize });
+  const scope = { requestId: request.id };
+  let ids = await findSubjectReviewIds(trx, scope, { limit: batchSize });
+  if (ids.length < batchSize && deps.store.dialect === 'postgres') {
+    // Possibly the last batch: wait for imports into these clients to commit, and keep new ones
+    // out until the suppression below is visible (store/repositories/client-erasure-locks.ts).
+    await lockClientsForErasure(trx, [...clientName.keys()]);
+    ids = await findSubjectReviewIds(trx, scope, { limit: batchSize });
+  }
   if (deps.store.dialect === 'postgres') await lockReviews(trx, ids);
   let receipt = input.receipt;
   for (const r of await deleteResponsesOfReviews(trx, ids)) {
@@ -152,21 +152,25 @@ const eraseBatch: Step = async (deps, trx, { request, scope, clientName, now, ..
     await saveReceipt(trx, request.id, JSON.stringify(receipt));
     return { done: false, receipt };
   }
-  // GDPR Art. 17: what other requests still hold of the subject in these clients goes too: export
-  // sections of earlier access requests, and every masked identifier (this request's included).
-  const related = await findRequestsAboutSubject(trx, {
-    environment: request.environment,
-    excludeId: request.id,
-    identifiers: scope.identifiers,
-    clientIds: scope.clientIds,
-  });
-  await deleteExportSections(trx, related, scope.clientIds);
+  // GDPR Art. 17: what other requests still hold of the person goes too, whichever of the person's
+  // identifiers they were filed under. A request that named one of the person's identifiers in a
+  // client both requests name is about the same end user: its export sections for this request's
+  // clients and its masked identifiers go (and this request's own masked identifiers).
+  const related = [...new Set((await findRequestsNamingSubject(trx, request.id)).map((r) => r.requestId))];
+  const sections = related.flatMap((requestId) =>
+    [...clientName.keys()].map((clientId) => ({ requestId, clientId })),
+  );
+  for (const clientId of await deleteExportSections(trx, sections)) {
+    receipt = addToReceipt(receipt, clientName.get(clientId) ?? clientId, { accessExports: 1 });
+  }
   await dropMaskedValues(trx, [request.id, ...related]);
+  // Imports refuse the person's identifiers from now on, so erased data cannot come back.
+  await suppressSubject(trx, { requestId: request.id, now });
   await markRequestCompleted(trx, { id: request.id, at: now, receipt: JSON.stringify(receipt) });
   return { done: true, receipt };
 };
 
-const buildExport: Step = async (deps, trx, { request, scope, clientName, now, ...input }) => {
+const buildExport: Step = async (deps, trx, { request, clientName, now, ...input }) => {
   let receipt = input.receipt;
   const sections = [];
   for (const [clientId, name] of [...clientName].sort((a, b) => a[1].localeCompare(b[1]))) {
@@ -175,7 +179,7 @@ const buildExport: Step = async (deps, trx, { request, scope, clientName, now, .
     for (;;) {
       const ids = await findSubjectReviewIds(
         trx,
-        { ...scope, clientIds: [clientId] },
+        { requestId: request.id, clientId },
         { limit: deps.config.worker.batchSize, ...(after !== undefined ? { after } : {}) },
       );
       if (ids.length === 0) break;

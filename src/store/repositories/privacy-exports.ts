@@ -48,19 +48,24 @@ export async function findExports(db: Kysely<Database>, requestId: string): Prom
   }));
 }
 
-/** Removes the export sections of the given requests that cover the given clients. */
+/** Removes the given (request, client) export sections; returns the client id of each removed. */
 export async function deleteExportSections(
   db: Kysely<Database>,
-  requestIds: readonly string[],
-  clientIds: readonly string[],
-): Promise<number> {
-  if (requestIds.length === 0 || clientIds.length === 0) return 0;
-  const r = await db
-    .deleteFrom('privacy_exports')
-    .where('request_id', 'in', requestIds)
-    .where('client_id', 'in', clientIds)
-    .executeTakeFirst();
-  return Number(r.numDeletedRows);
+  sections: readonly { requestId: string; clientId: string }[],
+): Promise<string[]> {
+  const removed: string[] = [];
+  const byRequest = new Map<string, string[]>();
+  for (const s of sections) byRequest.set(s.requestId, [...(byRequest.get(s.requestId) ?? []), s.clientId]);
+  for (const [requestId, clientIds] of byRequest) {
+    const rows = await db
+      .deleteFrom('privacy_exports')
+      .where('request_id', '=', requestId)
+      .where('client_id', 'in', clientIds)
+      .returning('client_id')
+      .execute();
+    removed.push(...rows.map((r) => r.client_id));
+  }
+  return removed;
 }
 
 export async function deleteExpiredExports(db: Kysely<Database>, now: number): Promise<number> {

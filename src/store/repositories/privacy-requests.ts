@@ -94,19 +94,23 @@ export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPri
       })),
     )
     .execute();
-  // 100 clients x 9 identifiers x 5 columns stays far below both databases' parameter limits.
-  await db
-    .insertInto('privacy_pending_keys')
-    .values(
-      request.pendingKeys.map((k) => ({
-        environment: request.environment,
-        client_id: k.clientId,
-        kind: k.kind,
-        value_hash: k.hash,
-        request_id: request.id,
-      })),
-    )
-    .execute();
+  // Named and linked identifiers can be many: 1000 rows x 5 columns stays below both databases'
+  // parameter limits. Keys arrive in one global order (domain/privacy-subject.ts), so concurrent
+  // requests inserting overlapping keys wait on each other instead of deadlocking.
+  for (let i = 0; i < request.pendingKeys.length; i += 1000) {
+    await db
+      .insertInto('privacy_pending_keys')
+      .values(
+        request.pendingKeys.slice(i, i + 1000).map((k) => ({
+          environment: request.environment,
+          client_id: k.clientId,
+          kind: k.kind,
+          value_hash: k.hash,
+          request_id: request.id,
+        })),
+      )
+      .execute();
+  }
 }
 
 export async function findPrivacyRequest(
@@ -261,42 +265,32 @@ export async function markRequestCompleted(
 }
 
 /**
- * Other requests about the same subject: sharing an identifier hash and a client, in the same
- * environment. Used when a forget request completes to erase what they still hold of the subject.
+ * What other requests hold of a request's subject: each (request, client) where another request
+ * named one of the subject's keys (named or linked identifiers) and covered that key's client, in
+ * the same environment, whichever application filed it. Read while the keys still exist, that is
+ * before the request completes.
  */
-export async function findRequestsAboutSubject(
+export async function findRequestsNamingSubject(
   db: Kysely<Database>,
-  subject: {
-    environment: Environment;
-    excludeId: string;
-    identifiers: readonly RequestIdentifierRow[];
-    clientIds: readonly string[];
-  },
-): Promise<string[]> {
-  if (subject.identifiers.length === 0 || subject.clientIds.length === 0) return [];
-  // One exact index look-up per identifier (an OR of pairs would scan the environment on SQLite).
-  const lookups = subject.identifiers.map((s) =>
-    db
-      .selectFrom('privacy_request_identifiers')
-      .select('request_id')
-      .where('environment', '=', subject.environment)
-      .where('kind', '=', s.kind)
-      .where('value_hash', '=', s.hash),
-  );
-  const [first, ...rest] = lookups;
-  if (!first) return [];
-  const sharing = (await rest.reduce((u, q) => u.union(q), first).execute())
-    .map((r) => r.request_id)
-    .filter((id) => id !== subject.excludeId);
-  if (sharing.length === 0) return [];
+  requestId: string,
+): Promise<{ requestId: string; clientId: string }[]> {
   const rows = await db
-    .selectFrom('privacy_request_clients')
-    .select('request_id')
+    .selectFrom('privacy_pending_keys as k')
+    .innerJoin('privacy_request_identifiers as i', (join) =>
+      join
+        .onRef('i.environment', '=', 'k.environment')
+        .onRef('i.kind', '=', 'k.kind')
+        .onRef('i.value_hash', '=', 'k.value_hash'),
+    )
+    .innerJoin('privacy_request_clients as c', (join) =>
+      join.onRef('c.request_id', '=', 'i.request_id').onRef('c.client_id', '=', 'k.client_id'),
+    )
+    .select(['i.request_id', 'c.client_id'])
     .distinct()
-    .where('request_id', 'in', sharing)
-    .where('client_id', 'in', subject.clientIds)
+    .where('k.request_id', '=', requestId)
+    .where('i.request_id', '<>', requestId)
     .execute();
-  return rows.map((r) => r.request_id);
+  return rows.map((r) => ({ requestId: r.request_id, clientId: r.client_id }));
 }
 
 /** After erasure even the masked display values go: only kinds and keyed hashes remain. */

@@ -1,49 +1,72 @@
 import type { Kysely } from 'kysely';
 import type { ClientResponse } from '../../domain/client-response.js';
-import type { Environment } from '../../domain/environment.js';
+import type { SubjectKey } from '../../domain/privacy-subject.js';
 import type { Review } from '../../domain/review.js';
 import type { Database } from '../schema.js';
 import { selectResponses, toClientResponse } from './client-responses.js';
 import type { RequestIdentifierRow } from './privacy-requests.js';
 import { toReview } from './reviews.js';
 
-export interface SubjectScope {
-  readonly environment: Environment;
-  readonly clientIds: readonly string[];
-  readonly identifiers: readonly RequestIdentifierRow[];
+/**
+ * The identifiers linked to the named ones (docs/design.md, Privacy API, "Same end user"): every
+ * identifier stored on a review, in one of the clients, that carries a named identifier. One hop
+ * only: identifiers linked to those are not followed. The named identifiers themselves are not
+ * repeated unless a review carries them.
+ */
+export async function findLinkedIdentifiers(
+  db: Kysely<Database>,
+  subject: {
+    readonly clientIds: readonly string[];
+    readonly identifiers: readonly RequestIdentifierRow[];
+  },
+): Promise<SubjectKey[]> {
+  if (subject.clientIds.length === 0 || subject.identifiers.length === 0) return [];
+  // One exact index look-up per identifier, joined by UNION (an OR of pairs would scan on SQLite).
+  const lookups = subject.identifiers.map((s) =>
+    db
+      .selectFrom('review_identifiers')
+      .select('review_id')
+      .where('client_id', 'in', subject.clientIds)
+      .where('kind', '=', s.kind)
+      .where('value_hash', '=', s.hash),
+  );
+  const [first, ...rest] = lookups;
+  if (!first) return [];
+  const reviews = rest.reduce((u, q) => u.union(q), first);
+  const rows = await db
+    .selectFrom('review_identifiers as ri')
+    .innerJoin(reviews.as('m'), 'm.review_id', 'ri.review_id')
+    .select(['ri.client_id', 'ri.kind', 'ri.value_hash'])
+    .distinct()
+    .execute();
+  return rows.map((r) => ({ clientId: r.client_id, kind: r.kind, hash: r.value_hash }));
 }
 
 /**
- * Ids of the subject's reviews, found through the keyed hashes in review_identifiers (so no raw
- * identifier is needed), in id order from after `after`. One exact index look-up per identifier,
- * joined by UNION: an OR of (kind, hash) pairs would make SQLite scan every row of the clients.
+ * Ids of the reviews of a request's subject, in id order from after `after`: the reviews carrying
+ * one of the request's subject keys (privacy_pending_keys: its named and linked identifiers per
+ * client, fixed when it was accepted), optionally in one client only. Driven by the request's keys,
+ * each an exact look-up in the review identifier index.
  */
 export async function findSubjectReviewIds(
   db: Kysely<Database>,
-  scope: SubjectScope,
+  scope: { readonly requestId: string; readonly clientId?: string },
   page: { limit: number; after?: string },
 ): Promise<string[]> {
-  if (scope.clientIds.length === 0 || scope.identifiers.length === 0) return [];
-  const { after } = page;
-  const lookups = scope.identifiers.map((s) => {
-    const q = db
-      .selectFrom('review_identifiers')
-      .select('review_id')
-      .where('client_id', 'in', scope.clientIds)
-      .where('kind', '=', s.kind)
-      .where('value_hash', '=', s.hash)
-      .where('environment', '=', scope.environment);
-    return after === undefined ? q : q.where('review_id', '>', after);
-  });
-  const [first, ...rest] = lookups;
-  if (!first) return [];
-  const union = rest.reduce((u, q) => u.union(q), first);
-  const rows = await db
-    .selectFrom(union.as('s'))
-    .select('s.review_id')
-    .orderBy('s.review_id')
-    .limit(page.limit)
-    .execute();
+  let q = db
+    .selectFrom('privacy_pending_keys as k')
+    .innerJoin('review_identifiers as ri', (join) =>
+      join
+        .onRef('ri.client_id', '=', 'k.client_id')
+        .onRef('ri.kind', '=', 'k.kind')
+        .onRef('ri.value_hash', '=', 'k.value_hash'),
+    )
+    .select('ri.review_id')
+    .distinct()
+    .where('k.request_id', '=', scope.requestId);
+  if (scope.clientId !== undefined) q = q.where('k.client_id', '=', scope.clientId);
+  if (page.after !== undefined) q = q.where('ri.review_id', '>', page.after);
+  const rows = await q.orderBy('ri.review_id').limit(page.limit).execute();
   return rows.map((r) => r.review_id);
 }
 

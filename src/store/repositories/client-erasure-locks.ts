@@ -1,0 +1,31 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../schema.js';
+
+/** First key of the two-key advisory locks below, so they meet no other lock of the database. */
+const LOCK_SPACE = 0x72706101;
+
+/**
+ * PostgreSQL only (SQLite runs one write transaction at a time). An import batch and the last batch
+ * of an erasure meet on one transaction-scoped lock per client instance: the import holds it shared
+ * while it checks for forgotten people and writes; the erasure holds it exclusively while it looks
+ * for the subject's last reviews and suppresses the identifiers. So a review imported concurrently
+ * is either seen and erased, or refused by the suppression: never left behind. Locks are taken in
+ * one global order, so imports and erasures over several clients cannot deadlock.
+ */
+export async function lockClientsForImport(
+  db: Kysely<Database>,
+  clientIds: readonly string[],
+): Promise<void> {
+  for (const id of [...new Set(clientIds)].sort()) {
+    await sql`select pg_advisory_xact_lock_shared(${LOCK_SPACE}, hashtext(${id}))`.execute(db);
+  }
+}
+
+export async function lockClientsForErasure(
+  db: Kysely<Database>,
+  clientIds: readonly string[],
+): Promise<void> {
+  for (const id of [...new Set(clientIds)].sort()) {
+    await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${id}))`.execute(db);
+  }
+}
