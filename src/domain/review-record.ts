@@ -23,14 +23,81 @@ export interface ReviewInput {
   author?: Partial<Record<IdentifierKind | 'name', string>>;
 }
 
-export class ReviewInputError extends Error {}
+/** A line that cannot be imported: the field at fault (dotted path) and why. */
+export class ReviewInputError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+const REVIEW_FIELDS = ['id', 'clientName', 'rating', 'title', 'text', 'submittedAt', 'author'] as const;
+const AUTHOR_FIELDS = ['name', ...IDENTIFIER_KINDS] as const;
+
+/** Names other systems use for the same data, so the error can point at the right field. */
+const ALIASES: Record<string, string> = {
+  email: 'author.emailAddress',
+  mail: 'author.emailAddress',
+  phone: 'author.phoneNumber',
+  telephone: 'author.phoneNumber',
+  mobile: 'author.phoneNumber',
+  authorname: 'author.name',
+  instagram: 'author.instagramUsername',
+  facebook: 'author.facebookUsername',
+  twitter: 'author.twitterUsername',
+  vimeo: 'author.vimeoUsername',
+  youtube: 'author.youtubeChannelId',
+  body: 'text',
+  content: 'text',
+  stars: 'rating',
+  client: 'clientName',
+};
+
+const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function suggestion(name: string): string | undefined {
+  const key = squash(name);
+  const known = [...REVIEW_FIELDS.map((f) => f as string), ...AUTHOR_FIELDS.map((f) => `author.${f}`)];
+  return (
+    known.find((f) => squash(f.replace(/^author\./, '')) === key) ??
+    known.find((f) => squash(f) === key) ??
+    ALIASES[key]
+  );
+}
+
+function unknownField(path: string, name: string): ReviewInputError {
+  const hint = suggestion(name);
+  return new ReviewInputError(`unknown field "${path}"${hint ? ` (did you mean "${hint}"?)` : ''}`, path);
+}
+
+/**
+ * An import line must name only known fields: a field under another name (a typo, or another
+ * system's export) would otherwise be dropped, and a forget request for that identifier would
+ * later find nothing to erase.
+ */
+export function checkReviewFields(input: unknown): asserts input is Record<string, unknown> {
+  if (!input || typeof input !== 'object' || Array.isArray(input))
+    throw new ReviewInputError('expected a JSON object');
+  for (const name of Object.keys(input)) {
+    if (!(REVIEW_FIELDS as readonly string[]).includes(name)) throw unknownField(name, name);
+  }
+  const author = (input as { author?: unknown }).author;
+  if (author === undefined || author === null) return;
+  if (typeof author !== 'object' || Array.isArray(author))
+    throw new ReviewInputError('author must be an object', 'author');
+  for (const name of Object.keys(author)) {
+    if (!(AUTHOR_FIELDS as readonly string[]).includes(name)) throw unknownField(`author.${name}`, name);
+  }
+}
 
 export const REVIEW_ID_RE = /^[A-Za-z0-9_.:-]{1,100}$/;
 
 function optionalString(value: unknown, field: string, max: number): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string' || value.length > max) {
-    throw new ReviewInputError(`${field} must be a string of at most ${max} characters`);
+    throw new ReviewInputError(`${field} must be a string of at most ${max} characters`, field);
   }
   return value;
 }
@@ -43,28 +110,26 @@ export function reviewRecordFromInput(
   hashKey: string,
   now: number,
 ): ReviewRecord {
-  if (!input || typeof input !== 'object' || Array.isArray(input))
-    throw new ReviewInputError('expected a JSON object');
-  const r = input as Record<string, unknown>;
+  checkReviewFields(input);
+  const r = input;
   const id = r.id === undefined ? randomUUID() : r.id;
   if (typeof id !== 'string' || !REVIEW_ID_RE.test(id))
-    throw new ReviewInputError('id must be 1-100 of [A-Za-z0-9_.:-]');
+    throw new ReviewInputError('id must be 1-100 of [A-Za-z0-9_.:-]', 'id');
   let rating: number | null = null;
   if (r.rating !== undefined && r.rating !== null) {
     if (typeof r.rating !== 'number' || !Number.isInteger(r.rating) || r.rating < 1 || r.rating > 5) {
-      throw new ReviewInputError('rating must be a whole number from 1 to 5');
+      throw new ReviewInputError('rating must be a whole number from 1 to 5', 'rating');
     }
     rating = r.rating;
   }
   let submittedAt = now;
   if (r.submittedAt !== undefined) {
     const t = typeof r.submittedAt === 'string' ? Date.parse(r.submittedAt) : Number.NaN;
-    if (Number.isNaN(t)) throw new ReviewInputError('submittedAt must be an ISO-8601 date-time');
+    if (Number.isNaN(t))
+      throw new ReviewInputError('submittedAt must be an ISO-8601 date-time', 'submittedAt');
     submittedAt = t;
   }
   const author = (r.author ?? {}) as Record<string, unknown>;
-  if (typeof author !== 'object' || Array.isArray(author))
-    throw new ReviewInputError('author must be an object');
   const profile: ReviewAuthor = {};
   const name = optionalString(author.name, 'author.name', 200);
   if (name) profile.name = name;
@@ -72,12 +137,14 @@ export function reviewRecordFromInput(
   for (const kind of IDENTIFIER_KINDS) {
     const raw = author[kind];
     if (raw === undefined || raw === null) continue;
-    if (typeof raw !== 'string') throw new ReviewInputError(`author.${kind} must be a string`);
+    if (typeof raw !== 'string')
+      throw new ReviewInputError(`author.${kind} must be a string`, `author.${kind}`);
     let normalized: string;
     try {
       normalized = normalizeIdentifier(kind, raw);
     } catch (err) {
-      if (err instanceof IdentifierError) throw new ReviewInputError(`author.${kind} ${err.message}`);
+      if (err instanceof IdentifierError)
+        throw new ReviewInputError(`author.${kind} ${err.message}`, `author.${kind}`);
       throw err;
     }
     profile[kind] = raw.trim();

@@ -101,3 +101,20 @@ export async function findReview(
     .executeTakeFirst();
   return row && toReview(row);
 }
+
+/** Which of these review ids are taken already. */
+export async function findExistingReviewIds(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .selectFrom('reviews')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + 1000))
+      .execute();
+    for (const r of rows) found.add(r.id);
+  }
+  return found;
+}
