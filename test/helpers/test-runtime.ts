@@ -43,7 +43,7 @@ export function uniqueSchema(): string {
 
 export async function createTestRuntime(
   env: Record<string, string> = {},
-  options: { clock?: () => number; schema?: string; databaseUrl?: string } = {},
+  options: { clock?: () => number; schema?: string; databaseUrl?: string; keepSchema?: boolean } = {},
 ): Promise<TestRuntime> {
   const databaseUrl = options.databaseUrl ?? TEST_DATABASE_URL;
   const config = loadConfig({
@@ -68,7 +68,7 @@ export async function createTestRuntime(
     schema,
     async close() {
       await runtime.close();
-      if (schema) await dropSchema(databaseUrl, schema);
+      if (schema && !options.keepSchema) await dropSchema(databaseUrl, schema);
     },
   };
 }

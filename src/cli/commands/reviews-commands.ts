@@ -1,9 +1,12 @@
-import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import type { Environment } from '../../domain/environment.js';
-import { type ImportProgress, importReviews } from '../../services/reviews/import-reviews.js';
+import {
+  type ImportProgress,
+  type ImportResult,
+  importReviews,
+} from '../../services/reviews/import-reviews.js';
+import { openInputFile } from '../open-input-file.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 import { parseEnvironment } from './tenancy-commands.js';
@@ -15,9 +18,32 @@ function progressPrinter(): ((p: ImportProgress) => void) | undefined {
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
     process.stderr.write(
       `\r${p.lines.toLocaleString()} lines · ${p.imported.toLocaleString()} imported · ` +
-        `${p.rejected.toLocaleString()} rejected · ${Math.round(p.imported / seconds).toLocaleString()}/s   `,
+        `${p.skippedForgotten.toLocaleString()} forgotten · ${p.rejected.toLocaleString()} rejected · ` +
+        `${Math.round(p.imported / seconds).toLocaleString()}/s   `,
     );
   };
+}
+
+/** A summary, then one line per rejected or skipped line, in line order. */
+export function formatImportResult(r: ImportResult): string {
+  const out = [
+    r.dryRun ? 'dry run: nothing was written' : null,
+    `lines              ${r.lines}`,
+    `${r.dryRun ? 'would import' : 'imported    '}       ${r.imported}`,
+    `skipped forgotten  ${r.skippedForgotten}`,
+    `rejected           ${r.rejected}`,
+  ].filter((l): l is string => l !== null);
+  const notes = [
+    ...r.errors.map((e) => ({ line: e.line, text: `rejected: ${e.message}` })),
+    ...r.skipped.map((s) => ({
+      line: s.line,
+      text: `skipped: the author was forgotten in ${s.clientName}`,
+    })),
+  ].sort((a, b) => a.line - b.line);
+  for (const n of notes) out.push(`line ${n.line}: ${n.text}`);
+  const unlisted = r.rejected + r.skippedForgotten - notes.length;
+  if (unlisted > 0) out.push(`(${unlisted} more not listed)`);
+  return out.join('\n');
 }
 
 export function registerReviewsCommands(program: Command): void {
@@ -26,22 +52,29 @@ export function registerReviewsCommands(program: Command): void {
     .command('import <file>')
     .description('import reviews from NDJSON (one JSON object a line; "-" reads stdin)')
     .option('--env <environment>', 'production or staging', parseEnvironment, 'production' as Environment)
+    .option('--dry-run', 'validate every line and report, without writing anything')
     .option('--json', 'machine-readable output')
-    .action(async (file: string, opts: { env: Environment; json?: boolean }) => {
-      if (file !== '-') await access(file);
+    .action(async (file: string, opts: { env: Environment; json?: boolean; dryRun?: boolean }) => {
+      const handle = file === '-' ? undefined : await openInputFile(file);
       const onProgress = opts.json ? undefined : progressPrinter();
-      const result = await withRuntime((rt) => {
-        // Opened only once the database is ready: lines read before iteration starts would be lost.
-        const input = file === '-' ? process.stdin : createReadStream(file, { encoding: 'utf8' });
-        const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-        return importReviews(rt.deps, {
-          lines,
-          environment: opts.env,
-          ...(onProgress ? { onProgress } : {}),
+      try {
+        const result = await withRuntime((rt) => {
+          // Read only once the database is ready: lines read before iteration starts would be lost.
+          const input = handle ? handle.createReadStream({ encoding: 'utf8' }) : process.stdin;
+          const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+          return importReviews(rt.deps, {
+            lines,
+            environment: opts.env,
+            dryRun: !!opts.dryRun,
+            ...(onProgress ? { onProgress } : {}),
+          });
         });
-      });
-      if (onProgress) process.stderr.write('\n');
-      printResult(!!opts.json, result);
-      if (result.imported === 0 && result.rejected > 0) process.exitCode = 1;
+        if (onProgress) process.stderr.write('\n');
+        printResult(!!opts.json, result, opts.json ? undefined : formatImportResult(result));
+        // A rejected line is data the operator expected to land: scripts must notice.
+        if (result.rejected > 0) process.exitCode = 1;
+      } finally {
+        await handle?.close();
+      }
     });
 }
