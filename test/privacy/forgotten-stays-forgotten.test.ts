@@ -276,6 +276,34 @@ describe(`a forgotten person stays forgotten on ${TEST_DIALECT}`, () => {
     assert.deepEqual(await reviewIdsLeft(['hugo-a-0', 'hugo-late']), []);
   });
 
+  it('leaves none of a person behind when imports of them race the forget request', async () => {
+    const person = { name: 'Max Racer', authorId: 'max-race-1', emailAddress: 'max.racer@example.net' };
+    let n = 0;
+    const importSome = async () => {
+      for (let round = 0; round < 20; round++) {
+        const lines = Array.from({ length: 5 }, () =>
+          line(`max-${n++}`, 'Acme-EN_GB', { name: person.name, emailAddress: person.emailAddress }),
+        );
+        await importReviews(rt.deps, { lines: iterate(lines), environment: 'production' });
+      }
+    };
+    await importReviewsBy(rt.deps, person, { clientName: 'Acme-EN_GB', count: 2 });
+    const forgetThenRun = async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      const forget = await c.post('forget', { authorId: person.authorId, clientNames: ['Acme-EN_GB'] });
+      assert.equal(forget.statusCode, 201, forget.body);
+      await drainPrivacyQueue(rt.deps);
+    };
+    await Promise.all([importSome(), importSome(), forgetThenRun()]);
+    // Whatever was imported before the suppression took effect was erased; nothing after it landed.
+    const left = await rt.deps.store.db
+      .selectFrom('reviews')
+      .select('id')
+      .where('author_email', '=', person.emailAddress)
+      .execute();
+    assert.deepEqual(left, []);
+  });
+
   it('leaves no bytes of a person who had an export in the SQLite files', {
     skip: TEST_DIALECT !== 'sqlite',
   }, async () => {

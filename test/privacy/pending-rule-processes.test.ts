@@ -97,4 +97,39 @@ describe(`the pending rule across two server processes on ${TEST_DIALECT}`, () =
     assert.equal(await stop(withWorker), 0, withWorker.output());
     assert.match(withWorker.output(), /privacy worker stopped/);
   });
+  it('accepts exactly one of 40 simultaneous requests naming different linked identifiers of one person', async () => {
+    const a = await startServe({ ...sharedEnv, WORKER_ENABLED: 'false' });
+    const b = await startServe({ ...sharedEnv, WORKER_ENABLED: 'false' });
+    servers.push(a, b);
+    // Chloé's reviews carry her authorId, e-mail and Twitter name together: one end user.
+    const each = [
+      { authorId: 'chloe-3' },
+      { emailAddress: 'CHLOE@example.org' },
+      { twitterUsername: '@chloe_x' },
+      { authorId: 'chloe-3', clientNames: ['Acme-DE_DE'] },
+    ];
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const type = i % 2 ? 'accessRequests' : 'forgetRequests';
+        const port = i % 2 === Math.floor(i / 2) % 2 ? a.port : b.port;
+        const res = await fetch(
+          `http://127.0.0.1:${port}/privacy/v1/${type}?passkey=${tenant.privacyPasskey}`,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${tenant.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(each[i % each.length]),
+          },
+        );
+        return res.status;
+      }),
+    );
+    assert.equal(responses.filter((s) => s === 201).length, 1, responses.join(','));
+    assert.equal(responses.filter((s) => s === 409).length, 39, responses.join(','));
+    const pending = await rt.deps.store.db
+      .selectFrom('privacy_requests')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .execute();
+    assert.equal(pending.length, 1);
+  });
 });
