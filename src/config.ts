@@ -40,6 +40,12 @@ export interface Config {
     readonly listDays: number;
     readonly retentionDays: number;
     readonly exportRetentionDays: number;
+    /** Rewriting the tables that held erased data (PostgreSQL keeps deleted rows in its files). */
+    readonly compact: {
+      readonly mode: 'off' | 'after-erasure' | 'daily';
+      /** Minutes after 00:00 UTC; the window wraps midnight when the end is not after the start. */
+      readonly window: { readonly startMinute: number; readonly endMinute: number };
+    };
   };
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
@@ -134,6 +140,23 @@ function readHashKey(env: Env): string | null {
   return raw;
 }
 
+/**
+ * `HH:MM-HH:MM` in UTC. `24:00` is allowed as an end, so `00:00-24:00` is the whole day; an end
+ * before the start wraps midnight (`23:00-01:00`).
+ */
+function readWindow(env: Env, name: string, fallback: string): { startMinute: number; endMinute: number } {
+  const raw = env[name]?.trim() || fallback;
+  const m = /^([01]\d|2[0-4]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)$/.exec(raw);
+  if (!m) throw new ConfigError(name, `expected HH:MM-HH:MM (UTC), got "${raw}"`);
+  const startMinute = Number(m[1]) * 60 + Number(m[2]);
+  const endMinute = Number(m[3]) * 60 + Number(m[4]);
+  if (startMinute >= 1440) throw new ConfigError(name, `a window starts before 24:00, got "${raw}"`);
+  if (endMinute > 1440) throw new ConfigError(name, `a window ends at 24:00 at the latest, got "${raw}"`);
+  if (startMinute === endMinute)
+    throw new ConfigError(name, `the window is empty (00:00-24:00 is the whole day), got "${raw}"`);
+  return { startMinute, endMinute };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const config: Config = {
     port: readInt(env, 'PORT', 8080, 0, 65535),
@@ -169,6 +192,11 @@ export function loadConfig(env: Env = process.env): Config {
       listDays: readInt(env, 'PRIVACY_LIST_DAYS', 30, 1, 3650),
       retentionDays: readInt(env, 'PRIVACY_RETENTION_DAYS', 90, 1, 3650),
       exportRetentionDays: readInt(env, 'PRIVACY_EXPORT_RETENTION_DAYS', 30, 1, 3650),
+      compact: {
+        // Off by default: a rewrite locks each table while it runs, so only the operator turns it on.
+        mode: readEnum(env, 'PRIVACY_COMPACT', ['off', 'after-erasure', 'daily'] as const, 'off'),
+        window: readWindow(env, 'PRIVACY_COMPACT_WINDOW', '02:00-05:00'),
+      },
     },
     bodyLimitBytes: readInt(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),

@@ -51,6 +51,8 @@ describe('loadConfig', () => {
     [{ ALLOWED_HOSTS: 'bad host' }, 'ALLOWED_HOSTS'],
     [{ IDENTIFIER_HASH_KEY: 'short' }, 'IDENTIFIER_HASH_KEY'],
     [{ TOKEN_TTL_SECONDS: '5' }, 'TOKEN_TTL_SECONDS'],
+    [{ PRIVACY_COMPACT: 'weekly' }, 'PRIVACY_COMPACT'],
+    [{ PRIVACY_COMPACT_WINDOW: '2-5' }, 'PRIVACY_COMPACT_WINDOW'],
   ];
   for (const [env, variable] of bad) {
     it(`names ${variable} when its value is bad (${JSON.stringify(env)})`, () => {

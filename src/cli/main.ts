@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { AppError } from '../errors.js';
+import { CliError } from './cli-error.js';
 import { registerDemoCommand } from './commands/demo-command.js';
+import { registerPrivacyCommands } from './commands/privacy-commands.js';
 import { registerReviewsCommands } from './commands/reviews-commands.js';
 import { registerServeCommands } from './commands/serve-command.js';
 import { registerTenancyCommands } from './commands/tenancy-commands.js';
@@ -22,6 +24,7 @@ export function buildProgram(): Command {
   registerReviewsCommands(program);
   registerDemoCommand(program);
   registerWorkerCommand(program);
+  registerPrivacyCommands(program);
   return program;
 }
 
@@ -37,7 +40,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     const message =
-      err instanceof AppError || err instanceof ConfigError
+      err instanceof AppError || err instanceof ConfigError || err instanceof CliError
         ? err.message
         : err instanceof Error
           ? err.message.split('\n')[0]

@@ -1,13 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, Kysely, SqliteDialect, SqliteDriver } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, Kysely, SqliteDialect, SqliteDriver, sql } from 'kysely';
 import pg from 'pg';
 import { createSqliteGroupCommit, createTransactionPerWrite, type GroupCommit } from './group-commit.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/** Bytes the compacted tables took before and after their rewrite. */
+export interface CompactionSizes {
+  readonly bytesBefore: number;
+  readonly bytesAfter: number;
+}
 
 export interface Store {
   readonly db: Kysely<Database>;
@@ -21,9 +27,18 @@ export interface Store {
   /**
    * Makes deleted bytes unrecoverable from the database files: on SQLite, moves the WAL into the
    * main file (whose freed pages secure_delete already zeroed) and truncates it. No-op on PostgreSQL,
-   * whose deleted tuples are reclaimed by VACUUM.
+   * whose deleted rows leave its files only when compactTables rewrites them.
    */
   scrubFreedPages(): Promise<void>;
+  /**
+   * Rewrites tables so the bytes of deleted rows leave their files (docs/design.md, Privacy API).
+   * PostgreSQL: VACUUM FULL of each table (an exclusive lock on it while it is rewritten), then a
+   * checkpoint when the role may run one. SQLite: VACUUM of the whole database (secure_delete has
+   * already zeroed freed pages, so this only gives space back) and a truncated WAL. Holds one of
+   * the store's connections throughout; resolves null, having done nothing, while another
+   * instance compacts the same PostgreSQL schema.
+   */
+  compactTables(tables: readonly string[]): Promise<CompactionSizes | null>;
   close(): Promise<void>;
 }
 
@@ -95,6 +110,19 @@ function openSqlite(path: string): Store {
     async scrubFreedPages() {
       if (!memory) raw.pragma('wal_checkpoint(TRUNCATE)');
     },
+    async compactTables() {
+      const size = () =>
+        (raw.pragma('page_count', { simple: true }) as number) *
+        (raw.pragma('page_size', { simple: true }) as number);
+      // Holding Kysely's only connection keeps every transaction of this process out: VACUUM cannot
+      // run inside one, and a checkpoint cannot truncate the WAL past one.
+      return db.connection().execute(async () => {
+        const bytesBefore = size();
+        raw.exec('VACUUM');
+        if (!memory) raw.pragma('wal_checkpoint(TRUNCATE)');
+        return { bytesBefore, bytesAfter: size() };
+      });
+    },
     async close() {
       await db.destroy();
     },
@@ -102,6 +130,57 @@ function openSqlite(path: string): Store {
 }
 
 const INT8_OID = 20;
+/** First key of the advisory lock that keeps two instances from compacting one schema at once. */
+const COMPACTION_LOCK_CLASS = 0x72706163;
+const TABLE_NAME = /^[a-z_][a-z0-9_]*$/;
+/** SQLSTATE insufficient_privilege: CHECKPOINT needs a superuser or pg_checkpoint. */
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/**
+ * VACUUM FULL of each table in the connection's schema. It must not run inside a transaction, so
+ * every statement here is its own. Sizes count the table, its TOAST table and its indexes.
+ */
+async function compactPostgresTables(
+  db: Kysely<Database>,
+  tables: readonly string[],
+): Promise<CompactionSizes | null> {
+  for (const table of tables) if (!TABLE_NAME.test(table)) throw new Error('invalid table name');
+  return db.connection().execute(async (conn) => {
+    // Session-level, on this connection: released by the unlock below, or with the session if the
+    // connection dies mid-rewrite. Keyed by schema, so instances of other schemas do not wait.
+    const lockKey = sql`${COMPACTION_LOCK_CLASS}::int4, hashtext(coalesce(current_schema(), ''))`;
+    const lock = sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockKey}) as locked`;
+    if (!(await lock.execute(conn)).rows[0]?.locked) return null;
+    try {
+      const size = async () => {
+        let total = 0;
+        for (const table of tables) {
+          const bytes = sql<{ bytes: number }>`select pg_total_relation_size(${table}::regclass) as bytes`;
+          total += Number((await bytes.execute(conn)).rows[0]?.bytes ?? 0);
+        }
+        return total;
+      };
+      const bytesBefore = await size();
+      for (const table of tables) await sql`vacuum full ${sql.table(table)}`.execute(conn);
+      const bytesAfter = await size();
+      // The old files are unlinked at the next checkpoint, and the WAL segments that still hold
+      // the deleted rows can only be recycled after it; without the privilege, the server's own
+      // checkpoints do the same a little later.
+      try {
+        await sql`checkpoint`.execute(conn);
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== INSUFFICIENT_PRIVILEGE) throw err;
+      }
+      return { bytesBefore, bytesAfter };
+    } finally {
+      try {
+        await sql`select pg_advisory_unlock(${lockKey})`.execute(conn);
+      } catch {
+        // The connection is gone, and the lock with its session.
+      }
+    }
+  });
+}
 
 function openPostgres(url: string, options: StoreOptions): Store {
   const schema = options.schema;
@@ -145,6 +224,10 @@ function openPostgres(url: string, options: StoreOptions): Store {
       await pool.query('select 1');
     },
     async scrubFreedPages() {},
+    async compactTables(tables) {
+      await ensureSchema();
+      return compactPostgresTables(db, tables);
+    },
     async close() {
       await db.destroy();
     },

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { isInWindow } from '../domain/compaction-window.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { claimPrivacyRequest } from '../services/privacy/claim-privacy-request.js';
+import { compactPrivacyTables } from '../services/privacy/compact-privacy-tables.js';
 import {
   type ProcessPrivacyRequestInput,
   processPrivacyRequest,
@@ -30,7 +32,8 @@ const SCRUB_INTERVAL_MS = 1_000;
  * pending request with a lease and process it; a lane loops without sleeping while there is work,
  * and otherwise waits for the in-process signal or WORKER_POLL_INTERVAL_MS. Housekeeping (expired
  * exports, requests past retention) runs once a minute. Erased bytes are scrubbed from SQLite's
- * files within a second of completion, and whenever the worker goes idle.
+ * files within a second of completion, and whenever the worker goes idle. With PRIVACY_COMPACT on,
+ * housekeeping inside the window also rewrites the tables an erasure or purge left deleted rows in.
  */
 export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOptions = {}): PrivacyWorker {
   const { config, logger } = deps;
@@ -52,6 +55,20 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
     nextHousekeepingAt = deps.clock() + HOUSEKEEPING_INTERVAL_MS;
     const purged = await purgePrivacyData(deps);
     if (purged.exports > 0 || purged.requests > 0) logger.info(purged, 'privacy data purged');
+    await compactIfDue();
+  };
+
+  /** The window is checked here first, so the database is not asked outside it. */
+  const compactIfDue = async () => {
+    const { mode, window } = config.privacy.compact;
+    if (mode === 'off' || !isInWindow(window, deps.clock())) return;
+    try {
+      await compactPrivacyTables(deps, { trigger: mode });
+    } catch (err) {
+      // Not fatal: the owed mark is back, so a later housekeeping in the window tries again.
+      const { message, code } = err as { message?: unknown; code?: unknown };
+      logger.error({ err: { message, code } }, 'privacy table compaction failed');
+    }
   };
 
   const lane = async () => {

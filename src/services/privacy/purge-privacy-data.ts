@@ -1,3 +1,4 @@
+import { markCompactionOwed } from '../../store/repositories/privacy-compactions.js';
 import { deleteExpiredExports } from '../../store/repositories/privacy-exports.js';
 import { deleteCompletedRequestsBefore } from '../../store/repositories/privacy-requests.js';
 import type { ServiceDeps } from '../deps.js';
@@ -12,10 +13,15 @@ const DAY_MS = 86_400_000;
  */
 export async function purgePrivacyData(deps: ServiceDeps): Promise<{ exports: number; requests: number }> {
   const now = deps.clock();
-  const result = await deps.store.db.transaction().execute(async (trx) => ({
-    exports: await deleteExpiredExports(trx, now),
-    requests: await deleteCompletedRequestsBefore(trx, now - deps.config.privacy.retentionDays * DAY_MS),
-  }));
+  const result = await deps.store.db.transaction().execute(async (trx) => {
+    const purged = {
+      exports: await deleteExpiredExports(trx, now),
+      requests: await deleteCompletedRequestsBefore(trx, now - deps.config.privacy.retentionDays * DAY_MS),
+    };
+    // The deleted rows stay in PostgreSQL's table files until the tables are rewritten.
+    if (purged.exports > 0 || purged.requests > 0) await markCompactionOwed(trx, now);
+    return purged;
+  });
   if (result.exports > 0 || result.requests > 0) await scrubFreedPages(deps);
   return result;
 }
