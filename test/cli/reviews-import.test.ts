@@ -160,6 +160,32 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
     assert.match(r.stdout, /^line 1: skipped: the author was forgotten in Acme-EN_GB$/m);
     const demo = JSON.parse(rpa('demo', '--json').stdout);
     assert.equal(demo.production.skippedForgotten, 1);
+
+    // An operator lifts it, with a reason; the command names no identifier in its output.
+    const bad = rpa('privacy', 'unsuppress', '--identifier', 'mail=bob@example.com', '--reason', 'x');
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /^rpa: --identifier expects TYPE=VALUE with TYPE one of authorId, /);
+    const lift = rpa(
+      'privacy',
+      'unsuppress',
+      '--identifier',
+      'emailAddress=BOB@example.com',
+      '--client',
+      'Acme-EN_GB',
+      '--reason',
+      'returned as a customer',
+      '--by',
+      'ops',
+    );
+    assert.equal(lift.code, 0, lift.stderr);
+    assert.match(lift.stdout, /^lifted in Acme-EN_GB: 3 identifier\(s\), record [0-9a-f-]{36}$/m);
+    assert.doesNotMatch(lift.stdout, /bob/i);
+    const again = rpa('privacy', 'unsuppress', '--identifier', 'authorId=bob-2', '--reason', 'twice');
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /^rpa: no forgotten person in production matches/);
+    const back = rpa('reviews', 'import', file, '--json');
+    assert.equal(JSON.parse(back.stdout).imported, 1, back.stdout);
+    assert.equal(JSON.parse(back.stdout).skippedForgotten, 0, back.stdout);
   });
 
   it('explains a file it cannot read in one line', () => {

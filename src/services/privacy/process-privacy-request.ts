@@ -3,6 +3,7 @@ import { addToReceipt, emptyReceipt, parseReceipt, type Receipt } from '../../do
 import { profileFieldCount } from '../../domain/review.js';
 import { isTransientConflict } from '../../store/driver-errors.js';
 import { lockClientsForErasure } from '../../store/repositories/client-erasure-locks.js';
+import { markCompactionOwed } from '../../store/repositories/privacy-compactions.js';
 import { deleteExportSections, replaceExports } from '../../store/repositories/privacy-exports.js';
 import { releaseLease, renewLease } from '../../store/repositories/privacy-request-leases.js';
 import {
@@ -166,6 +167,8 @@ const eraseBatch: Step = async (deps, trx, { request, clientName, now, ...input 
   await dropMaskedValues(trx, [request.id, ...related]);
   // Imports refuse the person's identifiers from now on, so erased data cannot come back.
   await suppressSubject(trx, { requestId: request.id, now });
+  // PostgreSQL keeps deleted rows in its table files until they are rewritten (PRIVACY_COMPACT).
+  await markCompactionOwed(trx, now);
   await markRequestCompleted(trx, { id: request.id, at: now, receipt: JSON.stringify(receipt) });
   return { done: true, receipt };
 };

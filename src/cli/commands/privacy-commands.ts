@@ -1,0 +1,86 @@
+import { userInfo } from 'node:os';
+import type { Command } from 'commander';
+import type { Environment } from '../../domain/environment.js';
+import { IDENTIFIER_KINDS, type IdentifierKind, type Identifiers } from '../../domain/identifiers.js';
+import { compactPrivacyTables } from '../../services/privacy/compact-privacy-tables.js';
+import { liftSuppression } from '../../services/privacy/lift-suppression.js';
+import { CliError } from '../cli-error.js';
+import { printResult } from '../output.js';
+import { withRuntime } from '../with-runtime.js';
+import { parseEnvironment } from './tenancy-commands.js';
+
+/** `--identifier emailAddress=a@example.com`, repeatable, with the Privacy API's identifier names. */
+function collectIdentifier(raw: string, previous: Identifiers = {}): Identifiers {
+  const eq = raw.indexOf('=');
+  const kind = raw.slice(0, eq) as IdentifierKind;
+  if (eq < 1 || !IDENTIFIER_KINDS.includes(kind)) {
+    throw new CliError(`--identifier expects TYPE=VALUE with TYPE one of ${IDENTIFIER_KINDS.join(', ')}`);
+  }
+  return { ...previous, [kind]: raw.slice(eq + 1) };
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function registerPrivacyCommands(program: Command): void {
+  const privacy = program.command('privacy').description('privacy housekeeping that operators run');
+  privacy
+    .command('compact')
+    .description(
+      'rewrite the tables that held erased data (PostgreSQL: VACUUM FULL, locking each table while it runs)',
+    )
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { json?: boolean }) => {
+      const result = await withRuntime((rt) => compactPrivacyTables(rt.deps, { trigger: 'command' }));
+      if ('skipped' in result) {
+        printResult(!!opts.json, result, `skipped: ${result.skipped}`);
+        // Nothing was rewritten by this command: a script must not take it for done.
+        process.exitCode = 1;
+        return;
+      }
+      printResult(!!opts.json, result);
+    });
+  privacy
+    .command('unsuppress')
+    .description(
+      'let a forgotten person be imported again in some clients (recorded with the reason, never the identifiers)',
+    )
+    .requiredOption(
+      '--identifier <type=value>',
+      'any identifier of the person, e.g. emailAddress=a@example.com (repeatable)',
+      collectIdentifier,
+    )
+    .requiredOption('--reason <text>', 'why the suppression is lifted (kept in the record)')
+    .option('--client <name>', 'only in this client instance (repeatable; default: all)', collect)
+    .option('--env <environment>', 'production or staging', parseEnvironment, 'production' as Environment)
+    .option('--by <name>', 'who lifts it (default: the operating-system user)')
+    .option('--json', 'machine-readable output')
+    .action(
+      async (opts: {
+        identifier: Identifiers;
+        reason: string;
+        client?: string[];
+        env: Environment;
+        by?: string;
+        json?: boolean;
+      }) => {
+        const result = await withRuntime((rt) =>
+          liftSuppression(rt.deps, {
+            environment: opts.env,
+            identifiers: opts.identifier,
+            reason: opts.reason,
+            liftedBy: opts.by ?? userInfo().username,
+            ...(opts.client ? { clientNames: opts.client } : {}),
+          }),
+        );
+        printResult(
+          !!opts.json,
+          result,
+          result.lifted
+            .map((l) => `lifted in ${l.clientName}: ${l.identifiers} identifier(s), record ${l.id}`)
+            .join('\n'),
+        );
+      },
+    );
+}
