@@ -8,6 +8,7 @@ import { buildServer } from '../../src/http/build-server.js';
 import { liftSuppression } from '../../src/services/privacy/lift-suppression.js';
 import { importReviews } from '../../src/services/reviews/import-reviews.js';
 import { seedDemo } from '../../src/services/tenancy/seed-demo.js';
+import { findCompactionOwed } from '../../src/store/repositories/privacy-compactions.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
 import {
   drainPrivacyQueue,
@@ -118,6 +119,8 @@ describe(`a forgotten person stays forgotten on ${TEST_DIALECT}`, () => {
     ]);
     const exports = await rt.deps.store.db.selectFrom('privacy_exports').select('content').execute();
     for (const e of exports) assert.ok(!e.content.includes(GRETA.name));
+    // The deleted rows are owed a rewrite of their tables (PRIVACY_COMPACT, rpa privacy compact).
+    assert.notEqual(await findCompactionOwed(rt.deps.store.db), null);
   });
 
   it('answers 409 to a request naming an identifier linked to a pending one, exactly once under concurrency', async () => {
