@@ -6,26 +6,23 @@ const LOCK_SPACE = 0x72706101;
 
 /**
  * PostgreSQL only (SQLite runs one write transaction at a time). An import batch and the last batch
- * of an erasure meet on one transaction-scoped lock per client instance: the import holds it shared
- * while it checks for forgotten people and writes; the erasure holds it exclusively while it looks
- * for the subject's last reviews and suppresses the identifiers. So a review imported concurrently
- * is either seen and erased, or refused by the suppression: never left behind. Locks are taken in
- * one global order, so imports and erasures over several clients cannot deadlock.
+ * of an erasure meet on one transaction-scoped lock per client instance: the import holds it while
+ * it checks for forgotten people and writes; the erasure holds it while it looks for the subject's
+ * last reviews and suppresses the identifiers. So a review imported concurrently is either seen
+ * and erased, or refused by the suppression: never left behind.
+ *
+ * Erasures take it shared, imports exclusively: erasures run all the time and must not queue behind
+ * each other, while import batches are rare and may well take turns. Locks are taken in one global
+ * order, so transactions over several clients cannot deadlock.
  */
-export async function lockClientsForImport(
-  db: Kysely<Database>,
-  clientIds: readonly string[],
-): Promise<void> {
+export async function lockClientsForImport(db: Kysely<Database>, clientIds: readonly string[]): Promise<void> {
   for (const id of [...new Set(clientIds)].sort()) {
-    await sql`select pg_advisory_xact_lock_shared(${LOCK_SPACE}, hashtext(${id}))`.execute(db);
+    await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${id}))`.execute(db);
   }
 }
 
-export async function lockClientsForErasure(
-  db: Kysely<Database>,
-  clientIds: readonly string[],
-): Promise<void> {
+export async function lockClientsForErasure(db: Kysely<Database>, clientIds: readonly string[]): Promise<void> {
   for (const id of [...new Set(clientIds)].sort()) {
-    await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${id}))`.execute(db);
+    await sql`select pg_advisory_xact_lock_shared(${LOCK_SPACE}, hashtext(${id}))`.execute(db);
   }
 }
