@@ -1,22 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { rpaAgainst } from '../helpers/rpa-cli.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rpa-cli-'));
 const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
 const databaseUrl = TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${join(dir, 'cli.db')}`;
 
-function rpa(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema ?? '', LOG_LEVEL: '' },
-    encoding: 'utf8',
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const rpa = rpaAgainst({ databaseUrl, schema });
 
 describe(`rpa CLI on ${TEST_DIALECT}`, () => {
   after(async () => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createPrivacyRequest } from '../../src/services/privacy/create-privacy-request.js';
+import { rpaAgainst } from '../helpers/rpa-cli.js';
 import {
   createTestRuntime,
   dropSchema,
@@ -18,13 +18,7 @@ const dir = mkdtempSync(join(tmpdir(), 'rpa-import-'));
 const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
 const databaseUrl = TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${join(dir, 'import.db')}`;
 
-function rpa(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema ?? '', LOG_LEVEL: '' },
-    encoding: 'utf8',
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const rpa = rpaAgainst({ databaseUrl, schema });
 
 function ndjson(name: string, rows: readonly unknown[]): string {
   const file = join(dir, name);

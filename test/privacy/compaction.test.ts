@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import {
@@ -24,7 +23,9 @@ import {
   markCompactionOwed,
   takeCompactionOwed,
 } from '../../src/store/repositories/privacy-compactions.js';
+import type { PrivacyCompactionsTable } from '../../src/store/schema.js';
 import { startPrivacyWorker } from '../../src/worker/privacy-worker.js';
+import { rpaAgainst } from '../helpers/rpa-cli.js';
 import {
   createTestRuntime,
   dropSchema,
@@ -142,16 +143,7 @@ describe('PRIVACY_COMPACT and PRIVACY_COMPACT_WINDOW', () => {
   }
 });
 
-interface CompactionRow {
-  id: string;
-  trigger: string;
-  tables: string;
-  started_at: number;
-  finished_at: number | null;
-  bytes_before: number | null;
-  bytes_after: number | null;
-  error: string | null;
-}
+type CompactionRow = Selectable<PrivacyCompactionsTable>;
 
 const compactionRows = (deps: ServiceDeps): Promise<CompactionRow[]> =>
   deps.store.db.selectFrom('privacy_compactions').selectAll().orderBy('started_at').execute();
@@ -547,13 +539,7 @@ describe(`rpa privacy compact on ${TEST_DIALECT}`, () => {
   const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
   const databaseUrl = TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${join(dir, 'cli.db')}`;
 
-  function rpa(...args: string[]) {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schema ?? '', LOG_LEVEL: '' },
-      encoding: 'utf8',
-    });
-    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-  }
+  const rpa = rpaAgainst({ databaseUrl, schema });
 
   after(async () => {
     rmSync(dir, { recursive: true, force: true });

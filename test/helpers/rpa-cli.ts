@@ -1,0 +1,26 @@
+import { spawnSync } from 'node:child_process';
+
+export interface RpaResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Returns a runner for `rpa` from source against one database (a SQLite file or a PostgreSQL
+ * schema), as an operator would run it: a separate process, its output and exit code.
+ */
+export function rpaAgainst(target: { databaseUrl: string; schema: string | undefined }) {
+  return (...args: string[]): RpaResult => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+      env: {
+        ...process.env,
+        DATABASE_URL: target.databaseUrl,
+        DATABASE_SCHEMA: target.schema ?? '',
+        LOG_LEVEL: '',
+      },
+      encoding: 'utf8',
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+}
