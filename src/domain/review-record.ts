@@ -67,7 +67,15 @@ function suggestion(name: string): string | undefined {
   );
 }
 
-function unknownField(path: string, name: string): ReviewInputError {
+/** What a field name may look like to be shown: anything else may be data put in the wrong place. */
+const SHOWABLE_NAME = /^[A-Za-z_][A-Za-z0-9_-]{0,40}$/;
+
+function unknownField(prefix: string, name: string): ReviewInputError {
+  if (!SHOWABLE_NAME.test(name)) {
+    // e.g. {"alice@example.com": 1}: the report never repeats a line's content.
+    return new ReviewInputError(`unknown field (its name is not shown)${prefix ? ` in ${prefix}` : ''}`);
+  }
+  const path = `${prefix ? `${prefix}.` : ''}${name}`;
   const hint = suggestion(name);
   return new ReviewInputError(`unknown field "${path}"${hint ? ` (did you mean "${hint}"?)` : ''}`, path);
 }
@@ -81,14 +89,14 @@ export function checkReviewFields(input: unknown): asserts input is Record<strin
   if (!input || typeof input !== 'object' || Array.isArray(input))
     throw new ReviewInputError('expected a JSON object');
   for (const name of Object.keys(input)) {
-    if (!(REVIEW_FIELDS as readonly string[]).includes(name)) throw unknownField(name, name);
+    if (!(REVIEW_FIELDS as readonly string[]).includes(name)) throw unknownField('', name);
   }
   const author = (input as { author?: unknown }).author;
   if (author === undefined || author === null) return;
   if (typeof author !== 'object' || Array.isArray(author))
     throw new ReviewInputError('author must be an object', 'author');
   for (const name of Object.keys(author)) {
-    if (!(AUTHOR_FIELDS as readonly string[]).includes(name)) throw unknownField(`author.${name}`, name);
+    if (!(AUTHOR_FIELDS as readonly string[]).includes(name)) throw unknownField('author', name);
   }
 }
 

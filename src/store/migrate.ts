@@ -3,6 +3,7 @@ import * as tenancyAndContent from './migrations/2026-11-23-01-tenancy-and-conte
 import * as privacyRequests from './migrations/2026-11-23-02-privacy-requests.js';
 import * as limitCounters from './migrations/2026-11-23-03-limit-counters.js';
 import * as suppressionsAndCompactions from './migrations/2026-11-23-04-privacy-suppressions-and-compactions.js';
+import * as exportReviews from './migrations/2026-11-23-05-privacy-export-reviews.js';
 import type { Database } from './schema.js';
 
 /**
@@ -14,6 +15,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026-11-23-02-privacy-requests': privacyRequests,
   '2026-11-23-03-limit-counters': limitCounters,
   '2026-11-23-04-privacy-suppressions-and-compactions': suppressionsAndCompactions,
+  '2026-11-23-05-privacy-export-reviews': exportReviews,
 });
 
 const provider: MigrationProvider = {

@@ -190,6 +190,13 @@ export interface PrivacyExportsTable {
   expires_at: number;
 }
 
+/** A review an export section holds (ids only), so erasing the review removes the section. */
+export interface PrivacyExportReviewsTable {
+  request_id: string;
+  client_id: string;
+  review_id: string;
+}
+
 /** A keyed hash of a forgotten person's identifier in one client: imports refuse it. */
 export interface PrivacySuppressionsTable {
   environment: Environment;
@@ -248,6 +255,7 @@ export interface Database {
   privacy_suppressions: PrivacySuppressionsTable;
   privacy_suppression_lifts: PrivacySuppressionLiftsTable;
   privacy_compactions: PrivacyCompactionsTable;
+  privacy_export_reviews: PrivacyExportReviewsTable;
 }
 
 export type ClientRow = Selectable<ClientsTable>;

@@ -42,12 +42,13 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
       { id: 'typo-2', clientName: 'Acme-EN_GB', authorID: 'hidden-id-1' },
       { id: 'typo-3', clientName: 'Acme-EN_GB', author: { email: 'hidden@example.com' } },
       { id: 'typo-4', clientName: 'Acme-EN_GB', author: { name: 'X', Instagram: 'x' } },
+      { id: 'typo-5', clientName: 'Acme-EN_GB', 'hidden@example.com': 1 },
     ]);
     const r = rpa('reviews', 'import', file, '--json');
     assert.equal(r.code, 1, r.stderr);
     const out = JSON.parse(r.stdout);
     assert.equal(out.imported, 1);
-    assert.equal(out.rejected, 3);
+    assert.equal(out.rejected, 4);
     assert.deepEqual(out.errors, [
       { line: 2, field: 'authorID', message: 'unknown field "authorID" (did you mean "author.authorId"?)' },
       {
@@ -60,6 +61,8 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
         field: 'author.Instagram',
         message: 'unknown field "author.Instagram" (did you mean "author.instagramUsername"?)',
       },
+      // A key that looks like data is not repeated.
+      { line: 5, message: 'unknown field (its name is not shown)' },
     ]);
     for (const value of ['hidden-id-1', 'hidden@example.com']) assert.ok(!r.stdout.includes(value));
   });
@@ -159,6 +162,18 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
     const bad = rpa('privacy', 'unsuppress', '--identifier', 'mail=bob@example.com', '--reason', 'x');
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /^rpa: --identifier expects TYPE=VALUE with TYPE one of authorId, /);
+    const twice = rpa(
+      'privacy',
+      'unsuppress',
+      '--identifier',
+      'authorId=a',
+      '--identifier',
+      'authorId=b',
+      '--reason',
+      'x',
+    );
+    assert.equal(twice.code, 1);
+    assert.match(twice.stderr, /^rpa: --identifier authorId is given twice\n$/);
     const lift = rpa(
       'privacy',
       'unsuppress',

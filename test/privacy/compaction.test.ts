@@ -501,37 +501,39 @@ describe(`the worker's compaction on ${TEST_DIALECT}`, () => {
     );
   });
 
-  it('logs a failed compaction and keeps working', async () => {
-    await withWorkerRuntime({ PRIVACY_COMPACT: 'after-erasure' }, async (deps, rt) => {
-      const failing: ServiceDeps = {
-        ...deps,
-        store: {
-          ...deps.store,
-          async compactTables() {
-            throw Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
+  for (const mode of ['after-erasure', 'daily'] as const) {
+    it(`logs a failed compaction and tries again in the same window (${mode})`, async () => {
+      await withWorkerRuntime({ PRIVACY_COMPACT: mode }, async (deps, rt) => {
+        const failing: ServiceDeps = {
+          ...deps,
+          store: {
+            ...deps.store,
+            async compactTables() {
+              throw Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
+            },
           },
-        },
-      };
-      now = at('2026-06-03T03:00:00Z');
-      await markCompactionOwed(deps.store.db, now);
-      await housekeeping(failing);
-      const rows = await compactionRows(deps);
-      assert.equal(rows.length, 1);
-      assert.equal(rows[0]?.error, 'canceling statement due to lock timeout');
-      assert.equal(await findCompactionOwed(deps.store.db), now, 'owed again');
-      const failed = rt.logs.lines
-        .map((l) => JSON.parse(l))
-        .find((l) => l.msg === 'privacy table compaction failed');
-      assert.equal(failed?.err.message, 'canceling statement due to lock timeout');
-      assert.equal(failed?.err.code, '55P03');
-      // The next housekeeping in the window tries again, with the real store.
-      now += 120_000;
-      await housekeeping(deps);
-      const retried = await compactionRows(deps);
-      assert.equal(retried.length, 2);
-      assert.equal(retried[1]?.error, null);
+        };
+        now = at('2026-06-03T03:00:00Z');
+        await markCompactionOwed(deps.store.db, now);
+        await housekeeping(failing);
+        const rows = await compactionRows(deps);
+        assert.equal(rows.length, 1);
+        assert.equal(rows[0]?.error, 'canceling statement due to lock timeout');
+        assert.equal(await findCompactionOwed(deps.store.db), now, 'owed again');
+        const failed = rt.logs.lines
+          .map((l) => JSON.parse(l))
+          .find((l) => l.msg === 'privacy table compaction failed');
+        assert.equal(failed?.err.message, 'canceling statement due to lock timeout');
+        assert.equal(failed?.err.code, '55P03');
+        // The next housekeeping in the window tries again, with the real store.
+        now += 120_000;
+        await housekeeping(deps);
+        const retried = await compactionRows(deps);
+        assert.equal(retried.length, 2);
+        assert.equal(retried[1]?.error, null);
+      });
     });
-  });
+  }
 });
 
 describe(`rpa privacy compact on ${TEST_DIALECT}`, () => {

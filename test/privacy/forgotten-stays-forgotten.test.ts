@@ -91,7 +91,7 @@ describe(`a forgotten person stays forgotten on ${TEST_DIALECT}`, () => {
     return rows.map((r) => r.id).sort();
   }
 
-  it('a forget request by authorId removes the export and masked e-mail of an access request by e-mail', async () => {
+  it('a forget request by authorId removes what an access export by e-mail held of her, and its masked e-mail', async () => {
     const ids = await importGreta('g1');
     await respondTo(rt.deps, tenant.applicationId, ids.slice(0, 2));
     const access = await c.post('access', { emailAddress: GRETA.emailAddress });
@@ -108,19 +108,86 @@ describe(`a forgotten person stays forgotten on ${TEST_DIALECT}`, () => {
     // Her reviews are gone whichever of her identifiers they were filed under: the e-mail-only and
     // phone reviews are linked to the authorId through the review that carries both.
     assert.deepEqual(await reviewIdsLeft(ids), []);
-    assert.equal((await c.get(`/accessRequests/${access.json().id}/export`)).statusCode, 410);
+    // The Acme-EN_GB section held her reviews and is gone. The Acme-DE_DE section found nothing
+    // under the e-mail there (her review in DE carries only the authorId) and stays, empty.
+    const after = await c.get(`/accessRequests/${access.json().id}/export`);
+    assert.equal(after.statusCode, 200);
+    assert.deepEqual(
+      after.json().clients.map((s: { clientName: string; reviews: unknown[] }) => [s.clientName, s.reviews]),
+      [['Acme-DE_DE', []]],
+    );
+    for (const value of [GRETA.name, GRETA.text, GRETA.emailAddress, GRETA.authorId]) {
+      assert.ok(!after.body.includes(value), `the export still holds ${value}`);
+    }
     const accessRecord = (await c.get(`/accessRequests/${access.json().id}`)).json();
     assert.deepEqual(accessRecord.identifiers, [{ type: 'emailAddress', value: null }]);
     const record = (await c.get(`/forgetRequests/${forget.json().id}`)).json();
     assert.equal(record.status, 'COMPLETED');
     assert.deepEqual(record.receipt.clients, [
-      { clientName: 'Acme-DE_DE', reviews: 1, clientResponses: 0, profileFields: 2, accessExports: 1 },
+      { clientName: 'Acme-DE_DE', reviews: 1, clientResponses: 0, profileFields: 2, accessExports: 0 },
       { clientName: 'Acme-EN_GB', reviews: 3, clientResponses: 2, profileFields: 8, accessExports: 1 },
     ]);
     const exports = await rt.deps.store.db.selectFrom('privacy_exports').select('content').execute();
     for (const e of exports) assert.ok(!e.content.includes(GRETA.name));
     // The deleted rows are owed a rewrite of their tables (PRIVACY_COMPACT, rpa privacy compact).
     assert.notEqual(await findCompactionOwed(rt.deps.store.db), null);
+  });
+
+  it("removes an export that copied her review under someone else's identifier, and only in that client", async () => {
+    // R1 {e-mail X, phone P} and R2 {phone P, twitter Y}; an access request for X exports both.
+    const lines = [
+      line('ex-r1', 'Acme-EN_GB', {
+        name: 'Xena Copy',
+        emailAddress: 'xena.copy@example.net',
+        phoneNumber: '+45 11 22 33 44',
+      }),
+      line('ex-r2', 'Acme-EN_GB', {
+        name: 'Yvonne Secret',
+        phoneNumber: '+45 11 22 33 44',
+        twitterUsername: 'yvonne_y',
+      }),
+      // In Acme-DE_DE the Twitter name belongs to a review of its own, by nobody linked to her there.
+      line('ex-de', 'Acme-DE_DE', { name: 'Tee Elsewhere', twitterUsername: 'yvonne_y' }),
+    ];
+    assert.equal(
+      (await importReviews(rt.deps, { lines: iterate(lines), environment: 'production' })).imported,
+      3,
+    );
+    const byX = await c.post('access', {
+      emailAddress: 'xena.copy@example.net',
+      clientNames: ['Acme-EN_GB'],
+    });
+    const byY = await c.post('access', { twitterUsername: 'yvonne_y' });
+    assert.equal(byX.statusCode, 201, byX.body);
+    assert.equal(byY.statusCode, 409, 'Y shares the phone with X: the scopes overlap');
+    await drainPrivacyQueue(rt.deps);
+    const byYNow = await c.post('access', { twitterUsername: 'yvonne_y' });
+    assert.equal(byYNow.statusCode, 201, byYNow.body);
+    await drainPrivacyQueue(rt.deps);
+    assert.ok((await c.get(`/accessRequests/${byX.json().id}/export`)).body.includes('Yvonne Secret'));
+
+    const forget = await c.post('forget', { twitterUsername: 'yvonne_y', clientNames: ['Acme-EN_GB'] });
+    assert.equal(forget.statusCode, 201, forget.body);
+    await drainPrivacyQueue(rt.deps);
+    assert.deepEqual(await reviewIdsLeft(['ex-r1', 'ex-r2', 'ex-de']), ['ex-de']);
+    // The export filed under X held R2: it goes, though X is not among the forget request's keys.
+    assert.equal((await c.get(`/accessRequests/${byX.json().id}/export`)).statusCode, 410);
+    // The export filed under Y keeps its Acme-DE_DE section: that review is not hers and stays.
+    const yExport = await c.get(`/accessRequests/${byYNow.json().id}/export`);
+    assert.equal(yExport.statusCode, 200);
+    assert.deepEqual(
+      yExport
+        .json()
+        .clients.map((s: { clientName: string; reviews: { id: string }[] }) => [
+          s.clientName,
+          s.reviews.map((r) => r.id),
+        ]),
+      [['Acme-DE_DE', ['ex-de']]],
+    );
+    const record = (await c.get(`/forgetRequests/${forget.json().id}`)).json();
+    assert.deepEqual(record.receipt.clients, [
+      { clientName: 'Acme-EN_GB', reviews: 2, clientResponses: 0, profileFields: 6, accessExports: 2 },
+    ]);
   });
 
   it('answers 409 to a request naming an identifier linked to a pending one, exactly once under concurrency', async () => {
@@ -349,7 +416,8 @@ describe(`a forgotten person stays forgotten on ${TEST_DIALECT}`, () => {
     const forget = await c.post('forget', { emailAddress: kim.emailAddress });
     assert.equal(forget.statusCode, 201, forget.body);
     await drainPrivacyQueue(rt.deps);
-    assert.equal((await c.get(`/accessRequests/${access.json().id}/export`)).statusCode, 410);
+    const download = await c.get(`/accessRequests/${access.json().id}/export`);
+    for (const value of [kim.name, text]) assert.ok(!download.body.includes(value), `export holds ${value}`);
 
     const files = [dbFile, `${dbFile}-wal`].filter((f) => existsSync(f));
     const bytes = Buffer.concat(files.map((f) => readFileSync(f)));

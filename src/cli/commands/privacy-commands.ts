@@ -16,6 +16,7 @@ function collectIdentifier(raw: string, previous: Identifiers = {}): Identifiers
   if (eq < 1 || !IDENTIFIER_KINDS.includes(kind)) {
     throw new CliError(`--identifier expects TYPE=VALUE with TYPE one of ${IDENTIFIER_KINDS.join(', ')}`);
   }
+  if (previous[kind] !== undefined) throw new CliError(`--identifier ${kind} is given twice`);
   return { ...previous, [kind]: raw.slice(eq + 1) };
 }
 

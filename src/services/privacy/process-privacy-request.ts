@@ -4,7 +4,11 @@ import { profileFieldCount } from '../../domain/review.js';
 import { isTransientConflict } from '../../store/driver-errors.js';
 import { lockClientsForErasure } from '../../store/repositories/client-erasure-locks.js';
 import { markCompactionOwed } from '../../store/repositories/privacy-compactions.js';
-import { deleteExportSections, replaceExports } from '../../store/repositories/privacy-exports.js';
+import {
+  deleteExportSections,
+  deleteExportSectionsHolding,
+  replaceExports,
+} from '../../store/repositories/privacy-exports.js';
 import { releaseLease, renewLease } from '../../store/repositories/privacy-request-leases.js';
 import {
   dropMaskedValues,
@@ -149,22 +153,26 @@ const eraseBatch: Step = async (deps, trx, { request, clientName, now, ...input 
       profileFields: profileFieldCount(review),
     });
   }
+  // GDPR Art. 17: copies go with the original. Every export section holding one of these reviews,
+  // whoever filed it and under whichever identifier, and the masked identifiers of its request.
+  const holding = await deleteExportSectionsHolding(trx, ids);
+  receipt = countExports(receipt, clientName, holding);
+  await dropMaskedValues(trx, [...new Set(holding.map((h) => h.requestId))]);
   if (ids.length === batchSize) {
     await saveReceipt(trx, request.id, JSON.stringify(receipt));
     return { done: false, receipt };
   }
-  // GDPR Art. 17: what other requests still hold of the person goes too, whichever of the person's
-  // identifiers they were filed under. A request that named one of the person's identifiers in a
-  // client both requests name is about the same end user: its export sections for this request's
-  // clients and its masked identifiers go (and this request's own masked identifiers).
-  const related = [...new Set((await findRequestsNamingSubject(trx, request.id)).map((r) => r.requestId))];
-  const sections = related.flatMap((requestId) =>
-    [...clientName.keys()].map((clientId) => ({ requestId, clientId })),
+  // A request that named one of the person's identifiers in a client both requests name is about
+  // the same end user: its section for that client goes even when it holds no review (it still
+  // says what was asked about whom), and so do its masked identifiers and this request's own.
+  const naming = await findRequestsNamingSubject(trx, request.id);
+  const removed = await deleteExportSections(trx, naming);
+  receipt = countExports(
+    receipt,
+    clientName,
+    removed.map((clientId) => ({ clientId })),
   );
-  for (const clientId of await deleteExportSections(trx, sections)) {
-    receipt = addToReceipt(receipt, clientName.get(clientId) ?? clientId, { accessExports: 1 });
-  }
-  await dropMaskedValues(trx, [request.id, ...related]);
+  await dropMaskedValues(trx, [request.id, ...new Set(naming.map((r) => r.requestId))]);
   // Imports refuse the person's identifiers from now on, so erased data cannot come back.
   await suppressSubject(trx, { requestId: request.id, now });
   // PostgreSQL keeps deleted rows in its table files until they are rewritten (PRIVACY_COMPACT).
@@ -173,11 +181,25 @@ const eraseBatch: Step = async (deps, trx, { request, clientName, now, ...input 
   return { done: true, receipt };
 };
 
+/** Adds removed export sections to the receipt, per client. */
+function countExports(
+  receipt: Receipt,
+  clientName: ReadonlyMap<string, string>,
+  sections: readonly { clientId: string }[],
+): Receipt {
+  let counted = receipt;
+  for (const { clientId } of sections) {
+    counted = addToReceipt(counted, clientName.get(clientId) ?? clientId, { accessExports: 1 });
+  }
+  return counted;
+}
+
 const buildExport: Step = async (deps, trx, { request, clientName, now, ...input }) => {
   let receipt = input.receipt;
   const sections = [];
   for (const [clientId, name] of [...clientName].sort((a, b) => a[1].localeCompare(b[1]))) {
     const reviews: ReturnType<typeof exportedReview>[] = [];
+    const reviewIds: string[] = [];
     let after: string | undefined;
     for (;;) {
       const ids = await findSubjectReviewIds(
@@ -191,6 +213,7 @@ const buildExport: Step = async (deps, trx, { request, clientName, now, ...input
       for (const review of await findReviewsByIds(trx, ids)) {
         const own = responses.filter((r) => r.reviewId === review.id);
         reviews.push(exportedReview(review, own));
+        reviewIds.push(review.id);
         receipt = addToReceipt(receipt, name, {
           reviews: 1,
           clientResponses: own.length,
@@ -202,6 +225,7 @@ const buildExport: Step = async (deps, trx, { request, clientName, now, ...input
       clientId,
       clientName: name,
       content: exportSection(name, reviews),
+      reviewIds,
       createdAt: now,
       expiresAt: now + deps.config.privacy.exportRetentionDays * DAY_MS,
     });

@@ -93,6 +93,8 @@ export async function findLastCompactionStart(db: Kysely<Database>): Promise<num
   const row = await db
     .selectFrom('privacy_compactions')
     .select('started_at')
+    // A failed run does not count: the next housekeeping in the window tries again.
+    .where('error', 'is', null)
     .orderBy('started_at', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -11,10 +11,15 @@ export interface ExportSection {
   readonly expiresAt: number;
 }
 
+/** A section as written: with the ids of the reviews it holds. */
+export interface NewExportSection extends ExportSection {
+  readonly reviewIds: readonly string[];
+}
+
 export async function replaceExports(
   db: Kysely<Database>,
   requestId: string,
-  sections: readonly ExportSection[],
+  sections: readonly NewExportSection[],
 ): Promise<void> {
   await db.deleteFrom('privacy_exports').where('request_id', '=', requestId).execute();
   for (const s of sections) {
@@ -29,6 +34,16 @@ export async function replaceExports(
         expires_at: s.expiresAt,
       })
       .execute();
+    for (let i = 0; i < s.reviewIds.length; i += 1000) {
+      await db
+        .insertInto('privacy_export_reviews')
+        .values(
+          s.reviewIds
+            .slice(i, i + 1000)
+            .map((reviewId) => ({ request_id: requestId, client_id: s.clientId, review_id: reviewId })),
+        )
+        .execute();
+    }
   }
 }
 
@@ -66,6 +81,26 @@ export async function deleteExportSections(
     removed.push(...rows.map((r) => r.client_id));
   }
   return removed;
+}
+
+/**
+ * Removes every export section that holds one of these reviews; returns each removed section's
+ * request and client.
+ */
+export async function deleteExportSectionsHolding(
+  db: Kysely<Database>,
+  reviewIds: readonly string[],
+): Promise<{ requestId: string; clientId: string }[]> {
+  if (reviewIds.length === 0) return [];
+  const holding = await db
+    .selectFrom('privacy_export_reviews')
+    .select(['request_id', 'client_id'])
+    .distinct()
+    .where('review_id', 'in', reviewIds)
+    .execute();
+  const sections = holding.map((h) => ({ requestId: h.request_id, clientId: h.client_id }));
+  await deleteExportSections(db, sections);
+  return sections;
 }
 
 export async function deleteExpiredExports(db: Kysely<Database>, now: number): Promise<number> {
