@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ClientResponse } from '../../domain/client-response.js';
 import type { Environment } from '../../domain/environment.js';
+import { chunks } from '../chunks.js';
 import type { ClientResponseRow, Database } from '../schema.js';
 
 export function toClientResponse(row: ClientResponseRow & { client_name: string }): ClientResponse {
@@ -134,13 +135,12 @@ export async function countResponsesOfReviews(
   reviewIds: readonly string[],
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  // Bound values stay far below SQLite's 32766 and PostgreSQL's 65535 per statement.
-  for (let i = 0; i < reviewIds.length; i += 1000) {
+  for (const chunk of chunks(reviewIds, 1000)) {
     const rows = await db
       .selectFrom('client_responses')
       .select(['review_id', (eb) => eb.fn.countAll<number | string>().as('n')])
       .where('environment', '=', scope.environment)
-      .where('review_id', 'in', reviewIds.slice(i, i + 1000))
+      .where('review_id', 'in', chunk)
       .where('client_id', 'in', grantedClientIds(db, scope.applicationId))
       .groupBy('review_id')
       .execute();

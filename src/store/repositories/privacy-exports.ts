@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { chunks } from '../chunks.js';
 import type { Database } from '../schema.js';
 
 /** An access request's export for one client instance: personal data, kept until `expiresAt`. */
@@ -34,13 +35,11 @@ export async function replaceExports(
         expires_at: s.expiresAt,
       })
       .execute();
-    for (let i = 0; i < s.reviewIds.length; i += 1000) {
+    for (const chunk of chunks(s.reviewIds, 1000)) {
       await db
         .insertInto('privacy_export_reviews')
         .values(
-          s.reviewIds
-            .slice(i, i + 1000)
-            .map((reviewId) => ({ request_id: requestId, client_id: s.clientId, review_id: reviewId })),
+          chunk.map((reviewId) => ({ request_id: requestId, client_id: s.clientId, review_id: reviewId })),
         )
         .execute();
     }

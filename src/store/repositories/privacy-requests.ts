@@ -7,6 +7,7 @@ import type {
   PrivacyRequestStatus,
   PrivacyRequestType,
 } from '../../domain/privacy-request.js';
+import { chunks } from '../chunks.js';
 import type { Database, PrivacyRequestIdentifiersTable, PrivacyRequestRow } from '../schema.js';
 
 /** Assembles the service view of a request from its row and its details. */
@@ -94,14 +95,14 @@ export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPri
       })),
     )
     .execute();
-  // Named and linked identifiers can be many: 1000 rows x 5 columns stays below both databases'
-  // parameter limits. Keys arrive in one global order (domain/privacy-subject.ts), so concurrent
-  // requests inserting overlapping keys wait on each other instead of deadlocking.
-  for (let i = 0; i < request.pendingKeys.length; i += 1000) {
+  // Named and linked identifiers can be many, so in chunks. Keys arrive in one global order
+  // (domain/privacy-subject.ts), so concurrent requests inserting overlapping keys wait on each
+  // other instead of deadlocking.
+  for (const chunk of chunks(request.pendingKeys, 1000)) {
     await db
       .insertInto('privacy_pending_keys')
       .values(
-        request.pendingKeys.slice(i, i + 1000).map((k) => ({
+        chunk.map((k) => ({
           environment: request.environment,
           client_id: k.clientId,
           kind: k.kind,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Environment } from '../../domain/environment.js';
+import { chunks } from '../chunks.js';
 import type { Database } from '../schema.js';
 import type { RequestIdentifierRow } from './privacy-requests.js';
 
@@ -41,10 +42,7 @@ export async function findSuppressedHashes(
   input: { clientId: string; hashes: readonly string[] },
 ): Promise<Set<string>> {
   const found = new Set<string>();
-  const unique = [...new Set(input.hashes)];
-  // 1000 hashes per statement stays below both databases' parameter limits.
-  for (let i = 0; i < unique.length; i += 1000) {
-    const chunk = unique.slice(i, i + 1000);
+  for (const chunk of chunks([...new Set(input.hashes)], 1000)) {
     const rows = await db
       .selectFrom('privacy_suppressions')
       .select('value_hash')

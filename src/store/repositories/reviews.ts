@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Environment } from '../../domain/environment.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
 import type { Review, ReviewAuthor, ReviewRecord } from '../../domain/review.js';
+import { chunks } from '../chunks.js';
 import type { Database, ReviewRow, ReviewsTable } from '../schema.js';
 
 /** The review columns that hold each identifier of its author. */
@@ -73,18 +74,10 @@ export async function insertReviews(db: Kysely<Database>, records: readonly Revi
       value_hash: i.hash,
     })),
   );
-  // Parameter limits: SQLite allows 32766 bound values, PostgreSQL 65535; 19 columns x 500 rows fits.
-  for (let i = 0; i < reviews.length; i += 500) {
-    await db
-      .insertInto('reviews')
-      .values(reviews.slice(i, i + 500))
-      .execute();
-  }
-  for (let i = 0; i < identifiers.length; i += 1000) {
-    await db
-      .insertInto('review_identifiers')
-      .values(identifiers.slice(i, i + 1000))
-      .execute();
+  // 19 columns x 500 rows, and 5 x 1000, stay below both databases' parameter limits.
+  for (const chunk of chunks(reviews, 500)) await db.insertInto('reviews').values(chunk).execute();
+  for (const chunk of chunks(identifiers, 1000)) {
+    await db.insertInto('review_identifiers').values(chunk).execute();
   }
 }
 
@@ -108,12 +101,8 @@ export async function findExistingReviewIds(
   ids: readonly string[],
 ): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = await db
-      .selectFrom('reviews')
-      .select('id')
-      .where('id', 'in', ids.slice(i, i + 1000))
-      .execute();
+  for (const chunk of chunks(ids, 1000)) {
+    const rows = await db.selectFrom('reviews').select('id').where('id', 'in', chunk).execute();
     for (const r of rows) found.add(r.id);
   }
   return found;
