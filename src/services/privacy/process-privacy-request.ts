@@ -12,7 +12,7 @@ import {
 import { releaseLease, renewLease } from '../../store/repositories/privacy-request-leases.js';
 import {
   dropMaskedValues,
-  findRequestDetails,
+  findRequestClients,
   findRequestsNamingSubject,
   markRequestCompleted,
   saveReceipt,
@@ -54,21 +54,22 @@ const DAY_MS = 86_400_000;
 
 /**
  * Carries out a claimed request, for the subject's named and linked identifiers as fixed when it
- * was accepted. Forget requests erase in batches of WORKER_BATCH_SIZE reviews; each batch is one transaction that checks the lease, deletes the subject's reviews with their
- * client responses and profile fields, adds what it deleted to the receipt and extends the lease.
- * A crash between batches loses nothing (committed batches stay done) and repeats nothing (the next
- * batch only finds rows that still exist); the last batch removes earlier exports of the person, suppresses
- * the person's identifiers, completes the request and releases its pending keys in the same
- * transaction. Access requests build their export and complete in one
- * transaction. On SQLite, concurrent lanes' batches share their commits (store/group-commit.ts).
+ * was accepted. Forget requests erase in batches of WORKER_BATCH_SIZE reviews; each batch is one
+ * transaction that checks the lease, deletes the subject's reviews with their client responses,
+ * profile fields and every export section that copied them, adds what it deleted to the receipt
+ * and extends the lease. A crash between batches loses nothing (committed batches stay done) and
+ * repeats nothing (the next batch only finds rows that still exist); the last batch also removes
+ * what other requests about the person hold, suppresses the person's identifiers, completes the
+ * request and releases its pending keys in the same transaction. Access requests build their
+ * export and complete in one transaction. On SQLite, concurrent lanes' batches share their
+ * commits (store/group-commit.ts).
  */
 export async function processPrivacyRequest(
   deps: ServiceDeps,
   input: ProcessPrivacyRequestInput,
 ): Promise<ProcessOutcome> {
   const { request, ...options } = input;
-  const details = await findRequestDetails(deps.store.db, [request.id]);
-  const clients = details.clients.get(request.id) ?? [];
+  const clients = (await findRequestClients(deps.store.db, [request.id])).get(request.id) ?? [];
   const clientName = new Map(clients.map((c) => [c.id, c.name]));
   const step = request.type === 'forget' ? eraseBatch : buildExport;
   let batches = 0;
@@ -156,7 +157,11 @@ const eraseBatch: Step = async (deps, trx, { request, clientName, now, ...input 
   // GDPR Art. 17: copies go with the original. Every export section holding one of these reviews,
   // whoever filed it and under whichever identifier, and the masked identifiers of its request.
   const holding = await deleteExportSectionsHolding(trx, ids);
-  receipt = countExports(receipt, clientName, holding);
+  receipt = countExports(
+    receipt,
+    clientName,
+    holding.map((h) => h.clientId),
+  );
   await dropMaskedValues(trx, [...new Set(holding.map((h) => h.requestId))]);
   if (ids.length === batchSize) {
     await saveReceipt(trx, request.id, JSON.stringify(receipt));
@@ -167,11 +172,7 @@ const eraseBatch: Step = async (deps, trx, { request, clientName, now, ...input 
   // says what was asked about whom), and so do its masked identifiers and this request's own.
   const naming = await findRequestsNamingSubject(trx, request.id);
   const removed = await deleteExportSections(trx, naming);
-  receipt = countExports(
-    receipt,
-    clientName,
-    removed.map((clientId) => ({ clientId })),
-  );
+  receipt = countExports(receipt, clientName, removed);
   await dropMaskedValues(trx, [request.id, ...new Set(naming.map((r) => r.requestId))]);
   // Imports refuse the person's identifiers from now on, so erased data cannot come back.
   await suppressSubject(trx, { requestId: request.id, now });
@@ -181,14 +182,14 @@ const eraseBatch: Step = async (deps, trx, { request, clientName, now, ...input 
   return { done: true, receipt };
 };
 
-/** Adds removed export sections to the receipt, per client. */
+/** Adds removed export sections (the client id of each) to the receipt. */
 function countExports(
   receipt: Receipt,
   clientName: ReadonlyMap<string, string>,
-  sections: readonly { clientId: string }[],
+  clientIds: readonly string[],
 ): Receipt {
   let counted = receipt;
-  for (const { clientId } of sections) {
+  for (const clientId of clientIds) {
     counted = addToReceipt(counted, clientName.get(clientId) ?? clientId, { accessExports: 1 });
   }
   return counted;

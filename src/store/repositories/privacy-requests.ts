@@ -204,24 +204,38 @@ export interface RequestDetails {
   readonly exportExpiry: Map<string, number>;
 }
 
-/** Clients, identifiers and export availability of several requests, in three queries. */
-export async function findRequestDetails(
+/** The clients each request names, ordered by name. */
+export async function findRequestClients(
   db: Kysely<Database>,
   ids: readonly string[],
-): Promise<RequestDetails> {
-  const details: RequestDetails = { clients: new Map(), identifiers: new Map(), exportExpiry: new Map() };
-  if (ids.length === 0) return details;
-  const clients = await db
+): Promise<Map<string, { id: string; name: string }[]>> {
+  const byRequest = new Map<string, { id: string; name: string }[]>();
+  if (ids.length === 0) return byRequest;
+  const rows = await db
     .selectFrom('privacy_request_clients')
     .select(['request_id', 'client_id', 'client_name'])
     .where('request_id', 'in', ids)
     .orderBy('client_name')
     .execute();
-  for (const c of clients) {
-    const list = details.clients.get(c.request_id) ?? [];
+  for (const c of rows) {
+    const list = byRequest.get(c.request_id) ?? [];
     list.push({ id: c.client_id, name: c.client_name });
-    details.clients.set(c.request_id, list);
+    byRequest.set(c.request_id, list);
   }
+  return byRequest;
+}
+
+/** Clients, identifiers and export availability of several requests, in three queries. */
+export async function findRequestDetails(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<RequestDetails> {
+  const details: RequestDetails = {
+    clients: await findRequestClients(db, ids),
+    identifiers: new Map(),
+    exportExpiry: new Map(),
+  };
+  if (ids.length === 0) return details;
   const identifiers = await db
     .selectFrom('privacy_request_identifiers')
     .select(['request_id', 'kind', 'value_hash', 'masked_value'])
