@@ -11,6 +11,9 @@ export function encodeListCursor(position: ListPosition): string {
   return Buffer.from(JSON.stringify([position.submittedAt, position.id]), 'utf8').toString('base64url');
 }
 
+/** Request ids are UUIDs; printable ASCII keeps a forged cursor from carrying what a database refuses. */
+const ID_RE = /^[\x21-\x7e]{1,100}$/;
+
 /** Returns null for anything that is not a cursor this server issued. */
 export function decodeListCursor(cursor: string): ListPosition | null {
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return null;
@@ -21,7 +24,7 @@ export function decodeListCursor(cursor: string): ListPosition | null {
       value.length === 2 &&
       Number.isSafeInteger(value[0]) &&
       typeof value[1] === 'string' &&
-      value[1].length <= 100
+      ID_RE.test(value[1])
     ) {
       return { submittedAt: value[0] as number, id: value[1] };
     }

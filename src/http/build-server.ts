@@ -11,7 +11,10 @@ import type { HttpDeps } from './http-deps.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 import './request-context.js';
 import { responseRoutes } from './response/response-routes.js';
+import { ignoreContentTypeWithoutBody } from './steps/ignore-content-type-without-body.js';
+import { refuseNulCharacters } from './steps/refuse-nul-characters.js';
 import { resolveSite } from './steps/resolve-site.js';
+import { createValidatorFactory } from './validator-factory.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -29,13 +32,15 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
     },
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('site', null as never);
   app.decorateRequest('principal', null);
   app.decorateRequest('passkey', null);
   app.addHook('onRequest', resolveSite(deps.config));
+  app.addHook('onRequest', ignoreContentTypeWithoutBody);
+  app.addHook('preValidation', refuseNulCharacters);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -43,6 +43,9 @@ function decodeBasic(header: string): { clientId: string; clientSecret: string }
   const clientSecret = decodeFormComponent(decoded.slice(colon + 1));
   if (!clientId || !clientSecret)
     throw invalidRequest('the Basic credentials must name a client and a secret');
+  // Refused here like a NUL anywhere else in a request (http/steps/refuse-nul-characters.ts).
+  if (clientId.includes('\u0000') || clientSecret.includes('\u0000'))
+    throw invalidRequest('the Basic credentials must not contain a NUL character (U+0000)');
   return { clientId, clientSecret };
 }
 

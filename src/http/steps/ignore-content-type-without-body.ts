@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Many HTTP clients and API tools send `Content-Type` on every request, GET and DELETE included.
+ * A request carries a body only with Transfer-Encoding or a non-zero Content-Length (RFC 9112
+ * §6.3); when it has none and its route takes no body, there is nothing to parse, so the media
+ * type is dropped before Fastify would try (an empty JSON body is a parse error, an unknown type a
+ * 415) and the request is served. A route that takes a body still answers an empty one with the
+ * error of its parser.
+ */
+export async function ignoreContentTypeWithoutBody(request: FastifyRequest): Promise<void> {
+  const { headers } = request.raw;
+  if (headers['content-type'] === undefined || headers['transfer-encoding'] !== undefined) return;
+  const length = headers['content-length'];
+  if (length !== undefined && !/^\s*0+\s*$/.test(length)) return;
+  const schema = request.routeOptions.schema as { body?: unknown } | undefined;
+  if (schema?.body === undefined) delete headers['content-type'];
+}
