@@ -2,9 +2,9 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import { IDENTIFIER_KINDS } from './domain/identifiers.js';
 
 /**
- * Secrets and personal data never reach a log line: request URLs are logged with the passkey
- * query value masked (see redactUrl), bodies are never logged, and these paths are censored
- * wherever a log call passes them.
+ * Secrets and personal data never reach a log line: request URLs are logged with every query
+ * value masked but a few known-harmless ones (see redactUrl), bodies are never logged, and these
+ * paths are censored wherever a log call passes them.
  */
 const SENSITIVE_KEYS = [
   'authorization',
@@ -28,14 +28,55 @@ export const REDACT_PATHS = [
   ...SENSITIVE_KEYS.map((k) => `*.${k}`),
 ];
 
-// Privacy API list filters name an identifier in the query (e.g. ?emailAddress=...): masked too.
-const SENSITIVE_QUERY = new RegExp(
-  `([?&](?:passkey|client_secret|access_token|token|${IDENTIFIER_KINDS.join('|')})=)[^&#]*`,
-  'gi',
+/**
+ * Query parameters whose values are logged as sent: filters and page sizes that carry neither a
+ * credential nor personal data. Every other value is masked, whatever the name says: a name can
+ * be percent-encoded (`%70asskey`), differ in case or carry brackets (`passkey[]`) and still reach
+ * a parser that reads it as the passkey, so matching sensitive names would always miss one.
+ */
+const LOGGED_QUERY_PARAMETERS = new Set([
+  'status',
+  'limit',
+  'id',
+  'clientName',
+  'submittedAfter',
+  'completedAfter',
+]);
+
+/** Names shown (with the value masked) so an operator can tell what was sent; any other name is masked too. */
+const KNOWN_QUERY_PARAMETERS = new Set(
+  [...SENSITIVE_KEYS, 'client_id', 'cursor'].map((n) => n.toLowerCase()),
 );
 
+function decodeName(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return null;
+  }
+}
+
+function redactParameter(pair: string): string {
+  if (pair === '') return pair;
+  const eq = pair.indexOf('=');
+  const rawName = eq === -1 ? pair : pair.slice(0, eq);
+  const name = decodeName(rawName);
+  if (name !== null && eq !== -1 && LOGGED_QUERY_PARAMETERS.has(name) && rawName === name) return pair;
+  const base = name?.replace(/\[[^\]]*\]$/, '').toLowerCase();
+  if (base !== undefined && KNOWN_QUERY_PARAMETERS.has(base)) return `${rawName}=[REDACTED]`;
+  if (name !== null && LOGGED_QUERY_PARAMETERS.has(name)) return `${rawName}=[REDACTED]`;
+  return '[REDACTED]';
+}
+
+/** The request target as logs may show it: the path, and the query with sensitive values masked. */
 export function redactUrl(url: string): string {
-  return url.replace(SENSITIVE_QUERY, '$1[REDACTED]');
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  return `${url.slice(0, q)}?${url
+    .slice(q + 1)
+    .split('&')
+    .map(redactParameter)
+    .join('&')}`;
 }
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {
