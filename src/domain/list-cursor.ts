@@ -1,35 +1,66 @@
+import { IDENTIFIER_KINDS, type IdentifierKind } from './identifiers.js';
+
 /**
  * Opaque page token of a list ordered by (submittedAt, id) descending: the position of the last
- * item shown. base64url so it travels in a query string untouched.
+ * item shown, and the identifier filter of the list as its keyed hash. Page links may be logged or
+ * shared, so an identifier travels in them only inside the cursor, and only as that hash.
+ * base64url so it travels in a query string untouched.
  */
 export interface ListPosition {
   readonly submittedAt: number;
   readonly id: string;
 }
 
-export function encodeListCursor(position: ListPosition): string {
-  return Buffer.from(JSON.stringify([position.submittedAt, position.id]), 'utf8').toString('base64url');
+/** An identifier filter as the store matches it: the kind and the keyed hash of the value. */
+export interface IdentifierFilter {
+  readonly kind: IdentifierKind;
+  readonly hash: string;
+}
+
+export interface ListCursor {
+  /** Null on a cursor that names the first page of a filtered list. */
+  readonly position: ListPosition | null;
+  readonly identifier: IdentifierFilter | null;
 }
 
 /** Request ids are UUIDs; printable ASCII keeps a forged cursor from carrying what a database refuses. */
 const ID_RE = /^[\x21-\x7e]{1,100}$/;
+const HASH_RE = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function encodeListCursor(cursor: ListCursor): string {
+  const { position, identifier } = cursor;
+  const parts: unknown[] = position ? [position.submittedAt, position.id] : [null, null];
+  if (identifier) parts.push(identifier.kind, identifier.hash);
+  return Buffer.from(JSON.stringify(parts), 'utf8').toString('base64url');
+}
+
+function readPosition(submittedAt: unknown, id: unknown): ListPosition | null | undefined {
+  if (submittedAt === null && id === null) return null;
+  if (Number.isSafeInteger(submittedAt) && typeof id === 'string' && ID_RE.test(id)) {
+    return { submittedAt: submittedAt as number, id };
+  }
+  return undefined;
+}
+
+function readIdentifier(kind: unknown, hash: unknown): IdentifierFilter | undefined {
+  if (!(IDENTIFIER_KINDS as readonly unknown[]).includes(kind)) return undefined;
+  if (typeof hash !== 'string' || !HASH_RE.test(hash)) return undefined;
+  return { kind: kind as IdentifierKind, hash };
+}
 
 /** Returns null for anything that is not a cursor this server issued. */
-export function decodeListCursor(cursor: string): ListPosition | null {
+export function decodeListCursor(cursor: string): ListCursor | null {
   if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) return null;
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      Number.isSafeInteger(value[0]) &&
-      typeof value[1] === 'string' &&
-      ID_RE.test(value[1])
-    ) {
-      return { submittedAt: value[0] as number, id: value[1] };
-    }
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through: not JSON
+    return null;
   }
-  return null;
+  if (!Array.isArray(value) || (value.length !== 2 && value.length !== 4)) return null;
+  const position = readPosition(value[0], value[1]);
+  if (position === undefined) return null;
+  if (value.length === 2) return position ? { position, identifier: null } : null;
+  const identifier = readIdentifier(value[2], value[3]);
+  return identifier ? { position, identifier } : null;
 }

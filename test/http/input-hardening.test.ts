@@ -82,7 +82,10 @@ describe(`hostile input is refused at the edge on ${TEST_DIALECT}`, () => {
     });
 
     it('in a list cursor', async () => {
-      const cursor = encodeListCursor({ submittedAt: Date.now(), id: 'a\u0000b' });
+      const cursor = encodeListCursor({
+        position: { submittedAt: Date.now(), id: 'a\u0000b' },
+        identifier: null,
+      });
       const res = await call('GET', privacy(`/forgetRequests?cursor=${cursor}`), {
         passkey: tenant.privacyPasskey,
       });

@@ -26,7 +26,11 @@ describe(`no credential or identifier reaches a log line, however the query enco
     const created = await t.app.inject({
       method: 'POST',
       url: `/response/v1/clientResponses/Acme-EN_GB/reviews/demo-acme-en_gb-1?passkey=${tenant.responsePasskey}`,
-      headers: { host: 'localhost', authorization: `Bearer ${tenant.token}`, 'content-type': 'application/json' },
+      headers: {
+        host: 'localhost',
+        authorization: `Bearer ${tenant.token}`,
+        'content-type': 'application/json',
+      },
       payload: { attributes: { department: 'Care', response: 'Thanks' } },
     });
     responseGuid = created.json().data.id;

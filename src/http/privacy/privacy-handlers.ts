@@ -27,6 +27,8 @@ function identifiersOf(source: Partial<Record<string, unknown>>): Identifiers {
   return identifiers;
 }
 
+const NOT_IN_LINKS = new Set<string>(['passkey', 'cursor', ...IDENTIFIER_KINDS]);
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Handlers of the Privacy API; request shapes were validated by the route schemas. */
@@ -59,13 +61,14 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
         ...(q.cursor !== undefined ? { cursor: q.cursor } : {}),
       });
       const base = collectionUrl(request.site.baseUrl, type);
-      // Links repeat the filters but never the passkey: a link may be logged or shared.
+      // Links repeat the filters but never the passkey or an identifier: a link may be logged or
+      // shared. The identifier filter travels inside the cursor, as its keyed hash.
       const params = new URLSearchParams();
       for (const [name, value] of Object.entries(q)) {
-        if (name !== 'passkey' && name !== 'cursor' && value !== undefined) params.set(name, String(value));
+        if (value !== undefined && !NOT_IN_LINKS.has(name)) params.set(name, String(value));
       }
       const self = new URLSearchParams(params);
-      if (q.cursor !== undefined) self.set('cursor', q.cursor);
+      if (page.selfCursor) self.set('cursor', page.selfCursor);
       const next = new URLSearchParams(params);
       if (page.nextCursor) next.set('cursor', page.nextCursor);
       const withQuery = (p: URLSearchParams) => (p.size > 0 ? `${base}?${p}` : base);

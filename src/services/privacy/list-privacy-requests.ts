@@ -1,6 +1,11 @@
 import type { Environment } from '../../domain/environment.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
-import { decodeListCursor, encodeListCursor } from '../../domain/list-cursor.js';
+import {
+  decodeListCursor,
+  encodeListCursor,
+  type IdentifierFilter,
+  type ListCursor,
+} from '../../domain/list-cursor.js';
 import type {
   PrivacyRequest,
   PrivacyRequestStatus,
@@ -10,7 +15,6 @@ import { privacySubject } from '../../domain/privacy-subject.js';
 import { AppError } from '../../errors.js';
 import {
   findRequestDetails,
-  type PrivacyRequestFilter,
   listPrivacyRequests as selectPrivacyRequests,
   toPrivacyRequest,
 } from '../../store/repositories/privacy-requests.js';
@@ -38,7 +42,15 @@ export interface PrivacyRequestPage {
   readonly requests: readonly PrivacyRequest[];
   /** Token of the next page; null on the last one. */
   readonly nextCursor: string | null;
+  /**
+   * Token of this page, when it has a position or an identifier filter (null otherwise): links
+   * name the page with it instead of the identifier.
+   */
+  readonly selfCursor: string | null;
 }
+
+const invalidCursor = (detail: string) =>
+  new AppError('INVALID_QUERY_PARAMETER', { field: 'cursor', detail, source: { parameter: 'cursor' } });
 
 const DAY_MS = 86_400_000;
 
@@ -58,7 +70,7 @@ export async function listPrivacyRequests(
       source: { parameter: named[1] },
     });
   }
-  let identifier: PrivacyRequestFilter['identifier'];
+  let identifier: IdentifierFilter | undefined;
   if (named.length === 1) {
     const kind = named[0] as IdentifierKind;
     let hash: string;
@@ -76,18 +88,22 @@ export async function listPrivacyRequests(
     }
     identifier = { kind, hash };
   }
-  let before: PrivacyRequestFilter['before'];
+  let cursor: ListCursor | null = null;
   if (input.cursor !== undefined) {
-    const position = decodeListCursor(input.cursor);
-    if (!position) {
-      throw new AppError('INVALID_QUERY_PARAMETER', {
-        field: 'cursor',
-        detail: 'cursor is not a page token issued by this server',
-        source: { parameter: 'cursor' },
-      });
+    cursor = decodeListCursor(input.cursor);
+    if (!cursor) throw invalidCursor('cursor is not a page token issued by this server');
+    // A cursor keeps its list's identifier filter, so following a link never needs the value.
+    if (cursor.identifier) {
+      if (
+        identifier &&
+        (identifier.kind !== cursor.identifier.kind || identifier.hash !== cursor.identifier.hash)
+      ) {
+        throw invalidCursor('cursor belongs to a list filtered by another identifier');
+      }
+      identifier = cursor.identifier;
     }
-    before = position;
   }
+  const before = cursor?.position ?? undefined;
   const limit = Math.min(input.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
   const now = deps.clock();
   const rows = await selectPrivacyRequests(deps.store.db, {
@@ -119,9 +135,11 @@ export async function listPrivacyRequests(
     });
   });
   const last = page[page.length - 1];
+  const tokenOf = (position: ListCursor['position']) =>
+    encodeListCursor({ position, identifier: identifier ?? null });
   return {
     requests,
-    nextCursor:
-      rows.length > limit && last ? encodeListCursor({ submittedAt: last.submitted_at, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? tokenOf({ submittedAt: last.submitted_at, id: last.id }) : null,
+    selfCursor: before || identifier ? tokenOf(before ?? null) : null,
   };
 }
