@@ -106,6 +106,10 @@ describe('Response API fuzz: no request ever yields a 5xx', () => {
       fc.constantFrom(
         `passkey=${h.tenant.privacyPasskey}`,
         `passkey=${passkey}&passkey=${passkey}`,
+        `%70asskey=${passkey}`,
+        `pass%6bey=${passkey}`,
+        `PASSKEY=${passkey}`,
+        `passkey[]=${passkey}`,
         'passkey=',
         'passkey[]=x',
         '',
@@ -147,11 +151,18 @@ describe('Response API fuzz: no request ever yields a 5xx', () => {
       fc.constantFrom('application/vnd.api+json', 'application/json', 'text/html', '*/*'),
     );
 
+    // Text most of the time; any other JSON value must be refused, never coerced into text.
+    const attributeValue = fc.oneof(
+      { arbitrary: hostileText, weight: 4 },
+      fc.integer(),
+      fc.boolean(),
+      fc.array(fc.string({ maxLength: 5 }), { maxLength: 2 }),
+    );
     const attributes = fc.record(
       {
-        department: hostileText,
-        response: hostileText,
-        responseBy: fc.oneof(hostileText, fc.constant(null)),
+        department: attributeValue,
+        response: attributeValue,
+        responseBy: fc.oneof(attributeValue, fc.constant(null)),
       },
       { requiredKeys: [] },
     );
@@ -201,7 +212,18 @@ describe('Response API fuzz: no request ever yields a 5xx', () => {
             ...(c.body === null ? {} : { payload: c.body }),
           });
           statuses.set(r.statusCode, (statuses.get(r.statusCode) ?? 0) + 1);
-          assert.ok(r.statusCode < 500, `${c.call.method} ${url} -> ${r.statusCode} ${r.body.slice(0, 300)}`);
+          const what = `${c.call.method} ${url} ${c.body ?? ''} -> ${r.statusCode} ${r.body.slice(0, 300)}`;
+          assert.ok(r.statusCode < 500, what);
+          if (r.statusCode === 200 && (c.call.method === 'POST' || c.call.method === 'PATCH') && c.body) {
+            // A body accepted by a write was taken as typed: whatever attribute it set was text.
+            const sent = JSON.parse(c.body) as { attributes?: Record<string, unknown> };
+            for (const name of ['department', 'response']) {
+              if (sent.attributes && name in sent.attributes) {
+                assert.equal(typeof sent.attributes[name], 'string', what);
+                assert.ok(!(sent.attributes[name] as string).includes('\u0000'), what);
+              }
+            }
+          }
         },
       ),
       { numRuns: 300 },
