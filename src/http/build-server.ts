@@ -38,6 +38,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', resolveSite(deps.config));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
   });
 
   installErrorHandling(app, sendProblem);
