@@ -11,7 +11,13 @@ const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
  * The issuer is the request's own base URL: production and staging hosts are separate issuers
  * with separate clients, and §3.3 requires the issuer to match the URL discovery started from.
  */
-export function metadataRoutes(_deps: HttpDeps): FastifyPluginAsync {
+export function metadataRoutes(deps: HttpDeps): FastifyPluginAsync {
+  // The issuer is whatever host the request names. Only when ALLOWED_HOSTS bounds those may a
+  // shared cache keep the answer (RFC 9111 §5.2.2): otherwise one request with a forged Host
+  // would hand that issuer to everyone behind the cache. Behind a trusted proxy the host comes
+  // from X-Forwarded-Host, which a cache keyed on the URL must tell apart as well.
+  const cacheControl = deps.config.allowedHosts ? 'public, max-age=3600' : 'no-store';
+  const vary = deps.config.trustProxy ? 'X-Forwarded-Host' : null;
   return async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     app.get(
@@ -26,7 +32,8 @@ export function metadataRoutes(_deps: HttpDeps): FastifyPluginAsync {
       },
       async (request, reply) => {
         const base = request.site.baseUrl;
-        reply.header('cache-control', 'public, max-age=3600');
+        reply.header('cache-control', cacheControl);
+        if (vary) reply.header('vary', vary);
         return {
           issuer: base,
           token_endpoint: `${base}/auth/v1/oauth2/token`,
