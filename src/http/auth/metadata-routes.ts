@@ -1,10 +1,24 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { CLIENT_CREDENTIALS_GRANT, OFFLINE_ACCESS } from '../../domain/token-request.js';
+import { Problem } from '../errors/error-schemas.js';
 import type { HttpDeps } from '../http-deps.js';
 import { AuthorizationServerMetadata } from './auth-schemas.js';
 
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
+
+// At the root, outside /auth/v1, the metadata answers errors as RFC 9457 problem details.
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: Problem } },
+});
+const errors = {
+  '4xx': problem(
+    '400 (Host missing, malformed or sent twice), 408 (request too slow), 421 (host not in ' +
+      'ALLOWED_HOSTS), 431 (header section too large)',
+  ),
+  '5xx': problem('Server error; never shows internals'),
+};
 
 /**
  * RFC 8414 authorization server metadata, so OAuth libraries configure themselves by discovery.
@@ -27,7 +41,7 @@ export function metadataRoutes(deps: HttpDeps): FastifyPluginAsync {
           operationId: 'getAuthorizationServerMetadata',
           summary: 'Authorization server metadata (RFC 8414)',
           tags: ['Token service'],
-          response: { 200: AuthorizationServerMetadata },
+          response: { 200: AuthorizationServerMetadata, ...errors },
         },
       },
       async (request, reply) => {
