@@ -49,6 +49,15 @@ export interface Config {
   };
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
+  /** Bounds on slow or idle clients, so none can hold a connection for ever. */
+  readonly connections: {
+    /** From the start of a request until its whole body has arrived; then 408 and close. */
+    readonly requestTimeoutMs: number;
+    /** From the start of a request (or of the connection) until its header section has arrived. */
+    readonly headersTimeoutMs: number;
+    /** How long an idle keep-alive connection is kept open between requests. */
+    readonly keepAliveTimeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -157,6 +166,25 @@ function readWindow(env: Env, name: string, fallback: string): { startMinute: nu
   return { startMinute, endMinute };
 }
 
+/** Node refuses a header timeout longer than the request timeout, which covers the headers too. */
+function readConnections(env: Env): Config['connections'] {
+  const requestTimeoutMs = readInt(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  const headersTimeoutMs = readInt(
+    env,
+    'HEADERS_TIMEOUT_MS',
+    Math.min(10_000, requestTimeoutMs),
+    100,
+    3_600_000,
+  );
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new ConfigError(
+      'HEADERS_TIMEOUT_MS',
+      `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs}), got ${headersTimeoutMs}`,
+    );
+  const keepAliveTimeoutMs = readInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 3_600_000);
+  return { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const config: Config = {
     port: readInt(env, 'PORT', 8080, 0, 65535),
@@ -200,6 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     bodyLimitBytes: readInt(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    connections: readConnections(env),
   };
   return deepFreeze(config);
 }

@@ -37,6 +37,7 @@ export const errorCatalog = {
   RESPONSE_NOT_FOUND: { status: 404, title: 'Client Response Id does not exist' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed' },
   NOT_ACCEPTABLE: { status: 406, title: 'Not acceptable' },
+  REQUEST_TIMEOUT: { status: 408, title: 'Request timeout', oauth: 'invalid_request' },
   CONFLICT: { status: 409, title: 'Conflict' },
   PENDING_REQUEST_EXISTS: {
     status: 409,
@@ -45,8 +46,10 @@ export const errorCatalog = {
   EXPORT_NOT_READY: { status: 409, title: 'The export is not ready yet' },
   GONE: { status: 410, title: 'Gone' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Request body too large', oauth: 'invalid_request' },
+  URI_TOO_LONG: { status: 414, title: 'Request URI too long', oauth: 'invalid_request' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', oauth: 'invalid_request' },
   MISDIRECTED_REQUEST: { status: 421, title: 'Misdirected request' },
+  HEADERS_TOO_LARGE: { status: 431, title: 'Request header fields too large', oauth: 'invalid_request' },
   RATE_LIMITED: { status: 429, title: 'Rate limit exceeded', oauth: 'slow_down' },
   QUOTA_EXCEEDED: { status: 429, title: 'Quota exceeded', oauth: 'slow_down' },
   TOO_MANY_FAILED_ATTEMPTS: {

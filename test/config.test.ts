@@ -41,6 +41,21 @@ describe('loadConfig', () => {
     assert.equal(c.worker.enabled, false);
   });
 
+  it('bounds how long a client may take to send a request, and how long an idle connection stays', () => {
+    const defaults = loadConfig({}).connections;
+    assert.deepEqual(defaults, {
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+    });
+    const c = loadConfig({
+      REQUEST_TIMEOUT_MS: '300',
+      HEADERS_TIMEOUT_MS: '200',
+      KEEP_ALIVE_TIMEOUT_MS: '1500',
+    }).connections;
+    assert.deepEqual(c, { requestTimeoutMs: 300, headersTimeoutMs: 200, keepAliveTimeoutMs: 1500 });
+  });
+
   const bad: [Record<string, string>, string][] = [
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
@@ -53,6 +68,10 @@ describe('loadConfig', () => {
     [{ TOKEN_TTL_SECONDS: '5' }, 'TOKEN_TTL_SECONDS'],
     [{ PRIVACY_COMPACT: 'weekly' }, 'PRIVACY_COMPACT'],
     [{ PRIVACY_COMPACT_WINDOW: '2-5' }, 'PRIVACY_COMPACT_WINDOW'],
+    [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS'],
+    [{ HEADERS_TIMEOUT_MS: 'soon' }, 'HEADERS_TIMEOUT_MS'],
+    [{ KEEP_ALIVE_TIMEOUT_MS: '0' }, 'KEEP_ALIVE_TIMEOUT_MS'],
+    [{ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' }, 'HEADERS_TIMEOUT_MS'],
   ];
   for (const [env, variable] of bad) {
     it(`names ${variable} when its value is bad (${JSON.stringify(env)})`, () => {

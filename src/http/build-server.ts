@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth-routes.js';
 import { metadataRoutes } from './auth/metadata-routes.js';
+import { connectionOptions } from './connection-options.js';
 import { installErrorHandling } from './errors/install-error-handling.js';
 import { sendProblem } from './errors/render.js';
 import { healthRoutes } from './health-routes.js';
@@ -13,6 +14,7 @@ import './request-context.js';
 import { responseRoutes } from './response/response-routes.js';
 import { ignoreContentTypeWithoutBody } from './steps/ignore-content-type-without-body.js';
 import { refuseNulCharacters } from './steps/refuse-nul-characters.js';
+import { refuseWhileClosing } from './steps/refuse-while-closing.js';
 import { resolveSite } from './steps/resolve-site.js';
 import { createValidatorFactory } from './validator-factory.js';
 
@@ -26,11 +28,12 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: deps.config.trustProxy,
     bodyLimit: deps.config.bodyLimitBytes,
+    ...connectionOptions(deps),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : randomUUID();
     },
-    return503OnClosing: true,
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -38,11 +41,13 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   app.decorateRequest('site', null as never);
   app.decorateRequest('principal', null);
   app.decorateRequest('passkey', null);
+  refuseWhileClosing(app);
   app.addHook('onRequest', resolveSite(deps.config));
   app.addHook('onRequest', ignoreContentTypeWithoutBody);
   app.addHook('preValidation', refuseNulCharacters);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
   });
 
   installErrorHandling(app, sendProblem);

@@ -4,8 +4,9 @@ import type { HttpDeps } from './http-deps.js';
 /** Liveness (process up) and readiness (database reachable) for orchestrators and load balancers. */
 export function healthRoutes(deps: HttpDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-    app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    const options = { schema: { hide: true }, config: { probe: true } };
+    app.get('/healthz', options, async () => ({ status: 'ok' }));
+    app.get('/readyz', options, async (request, reply) => {
       try {
         await deps.store.ping();
         return { status: 'ok', database: deps.store.dialect };

@@ -8,6 +8,14 @@ export interface Site extends RequestHost {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A load-balancer probe (/healthz, /readyz): also answered when the Host is an IP address
+     * that ALLOWED_HOSTS does not name, since probes address an instance, not the service.
+     */
+    probe?: boolean;
+  }
+
   interface FastifyRequest {
     site: Site;
     principal: Principal | null;

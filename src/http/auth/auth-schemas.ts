@@ -95,12 +95,33 @@ export const AuthorizationServerMetadata = Type.Object(
   { description: 'RFC 8414 authorization server metadata' },
 );
 
-/** Documented error answers of the token and revocation endpoints. */
+const oauthError = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: OAuthError } },
+});
+
+/** Every error answer of the token and revocation endpoints, in the RFC 6749 §5.2 shape. */
 export const oauthErrors = {
-  400: OAuthError,
-  401: OAuthError,
-  429: OAuthError,
-  503: OAuthError,
+  400: oauthError(
+    'invalid_request (missing or repeated parameter, a Content-Type other than form-encoded UTF-8, ' +
+      'both authentication methods, a passkey not of the application), unsupported_grant_type, ' +
+      'invalid_scope, unauthorized_client (revoked application)',
+  ),
+  401: oauthError('invalid_client, with WWW-Authenticate: Basic (unknown client or wrong secret)'),
+  413: oauthError('invalid_request: the body is larger than BODY_LIMIT_BYTES'),
+  429: oauthError(
+    'slow_down, with Retry-After: the passkey is over its rate limit or quota, or too many failed ' +
+      'authentications of this client id or address',
+  ),
+  503: oauthError(
+    'temporarily_unavailable, with Retry-After: the rate-limit store cannot be reached, or the ' +
+      'server is shutting down',
+  ),
+  '4xx': oauthError(
+    'invalid_request: 408 (the request did not arrive within REQUEST_TIMEOUT_MS), 421 (host not ' +
+      'in ALLOWED_HOSTS), 431 (header section too large)',
+  ),
+  '5xx': oauthError('server_error; never shows internals'),
 } as const;
 
 /** What each operation reads from a request; the routes add the answers. */

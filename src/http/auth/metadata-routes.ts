@@ -1,17 +1,37 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { CLIENT_CREDENTIALS_GRANT, OFFLINE_ACCESS } from '../../domain/token-request.js';
+import { Problem } from '../errors/error-schemas.js';
 import type { HttpDeps } from '../http-deps.js';
 import { AuthorizationServerMetadata } from './auth-schemas.js';
 
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
+
+// At the root, outside /auth/v1, the metadata answers errors as RFC 9457 problem details.
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: Problem } },
+});
+const errors = {
+  '4xx': problem(
+    '400 (Host missing, malformed or sent twice), 408 (request too slow), 421 (host not in ' +
+      'ALLOWED_HOSTS), 431 (header section too large)',
+  ),
+  '5xx': problem('Server error; never shows internals'),
+};
 
 /**
  * RFC 8414 authorization server metadata, so OAuth libraries configure themselves by discovery.
  * The issuer is the request's own base URL: production and staging hosts are separate issuers
  * with separate clients, and §3.3 requires the issuer to match the URL discovery started from.
  */
-export function metadataRoutes(_deps: HttpDeps): FastifyPluginAsync {
+export function metadataRoutes(deps: HttpDeps): FastifyPluginAsync {
+  // The issuer is whatever host the request names. Only when ALLOWED_HOSTS bounds those may a
+  // shared cache keep the answer (RFC 9111 §5.2.2): otherwise one request with a forged Host
+  // would hand that issuer to everyone behind the cache. Behind a trusted proxy the host comes
+  // from X-Forwarded-Host, which a cache keyed on the URL must tell apart as well.
+  const cacheControl = deps.config.allowedHosts ? 'public, max-age=3600' : 'no-store';
+  const vary = deps.config.trustProxy ? 'X-Forwarded-Host' : null;
   return async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     app.get(
@@ -21,12 +41,13 @@ export function metadataRoutes(_deps: HttpDeps): FastifyPluginAsync {
           operationId: 'getAuthorizationServerMetadata',
           summary: 'Authorization server metadata (RFC 8414)',
           tags: ['Token service'],
-          response: { 200: AuthorizationServerMetadata },
+          response: { 200: AuthorizationServerMetadata, ...errors },
         },
       },
       async (request, reply) => {
         const base = request.site.baseUrl;
-        reply.header('cache-control', 'public, max-age=3600');
+        reply.header('cache-control', cacheControl);
+        if (vary) reply.header('vary', vary);
         return {
           issuer: base,
           token_endpoint: `${base}/auth/v1/oauth2/token`,

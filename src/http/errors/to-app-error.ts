@@ -68,6 +68,8 @@ export function toAppError(err: unknown): AppError {
       return new AppError('PAYLOAD_TOO_LARGE');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('INVALID_REQUEST', { detail: 'Content-Length does not match the body' });
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('URI_TOO_LONG', { detail: 'a segment of the request path is too long' });
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_ASYNC_CONSTRAINT':
       return new AppError('INVALID_REQUEST', { detail: 'the request URL is malformed' });

@@ -148,16 +148,4 @@ export const AccessExportDocument = Type.Object({
   clients: Type.Array(Type.Object({ clientName: Type.String(), reviews: Type.Array(ExportedReview) })),
 });
 
-/** RFC 9457 problem details, as rendered by http/errors/render.ts. */
-export const Problem = Type.Object(
-  {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    instance: Type.String(),
-    code: Type.String(),
-    errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-  },
-  { additionalProperties: true },
-);
+export { Problem } from '../errors/error-schemas.js';

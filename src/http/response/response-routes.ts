@@ -29,6 +29,10 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     installErrorHandling(app, sendJsonApiError);
     acceptJsonBodies(app);
+    // Responses and reviews are one tenant's data: no shared cache may keep them (RFC 9111 §5.2.2.5).
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
     const h = responseHandlers(deps);
     const op = operation(deprecated);
 

@@ -294,7 +294,16 @@ describe('token lifecycle', () => {
       const form = issue.requestBody.content['application/x-www-form-urlencoded'].schema;
       assert.deepEqual(form.required, ['grant_type']);
       assert.ok(form.properties.client_secret);
-      assert.deepEqual(Object.keys(issue.responses).sort(), ['200', '400', '401', '429', '503']);
+      assert.deepEqual(Object.keys(issue.responses).sort(), [
+        '200',
+        '400',
+        '401',
+        '413',
+        '429',
+        '4XX',
+        '503',
+        '5XX',
+      ]);
       assert.ok(issue.responses['200'].content['application/json'].schema.properties.expires_at);
       assert.ok(doc.paths[REVOKE_PATH].post.requestBody.content['application/x-www-form-urlencoded']);
       assert.ok(doc.paths['/.well-known/oauth-authorization-server'].get);
