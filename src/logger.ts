@@ -29,18 +29,20 @@ export const REDACT_PATHS = [
 ];
 
 /**
- * Query parameters whose values are logged as sent: filters and page sizes that carry neither a
- * credential nor personal data. Every other value is masked, whatever the name says: a name can
- * be percent-encoded (`%70asskey`), differ in case or carry brackets (`passkey[]`) and still reach
- * a parser that reads it as the passkey, so matching sensitive names would always miss one.
+ * Query parameters whose values are logged as sent, when they have the shape of their filter:
+ * statuses, page sizes, request ids, client names and timestamps carry neither a credential nor
+ * personal data. Every other value is masked, whatever the name says: a name can be
+ * percent-encoded (`%70asskey`), differ in case or carry brackets (`passkey[]`) and still reach a
+ * parser that reads it as the passkey, so matching sensitive names would always miss one. The
+ * shape check keeps text a caller typed into the wrong filter (an e-mail address as `id`) out too.
  */
-const LOGGED_QUERY_PARAMETERS = new Set([
-  'status',
-  'limit',
-  'id',
-  'clientName',
-  'submittedAfter',
-  'completedAfter',
+const LOGGED_QUERY_PARAMETERS = new Map<string, RegExp>([
+  ['status', /^[A-Za-z_]{1,20}$/],
+  ['limit', /^\d{1,7}$/],
+  ['id', /^[0-9A-Fa-f-]{1,36}$/],
+  ['clientName', /^[A-Za-z0-9_.-]{1,100}$/],
+  ['submittedAfter', /^[0-9T:.Z+-]{1,35}$/],
+  ['completedAfter', /^[0-9T:.Z+-]{1,35}$/],
 ]);
 
 /** Names shown (with the value masked) so an operator can tell what was sent; any other name is masked too. */
@@ -61,22 +63,38 @@ function redactParameter(pair: string): string {
   const eq = pair.indexOf('=');
   const rawName = eq === -1 ? pair : pair.slice(0, eq);
   const name = decodeName(rawName);
-  if (name !== null && eq !== -1 && LOGGED_QUERY_PARAMETERS.has(name) && rawName === name) return pair;
+  const shape = name === null ? undefined : LOGGED_QUERY_PARAMETERS.get(name);
+  if (shape && eq !== -1 && rawName === name && shape.test(pair.slice(eq + 1))) return pair;
   const base = name?.replace(/\[[^\]]*\]$/, '').toLowerCase();
   if (base !== undefined && KNOWN_QUERY_PARAMETERS.has(base)) return `${rawName}=[REDACTED]`;
   if (name !== null && LOGGED_QUERY_PARAMETERS.has(name)) return `${rawName}=[REDACTED]`;
   return '[REDACTED]';
 }
 
-/** The request target as logs may show it: the path, and the query with sensitive values masked. */
+/**
+ * Path segments are names and ids (client names, review ids, GUIDs); a segment with any other
+ * character (`@`, `+`, a space, a percent-escape) is text a caller put where an id belongs, and
+ * may be an e-mail address or a phone number, so it is masked.
+ */
+const LOGGED_SEGMENT = /^[A-Za-z0-9_.:~-]{0,200}$/;
+
+function redactPath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (LOGGED_SEGMENT.test(segment) ? segment : '[REDACTED]'))
+    .join('/');
+}
+
+/** The request target as logs may show it: path and query, with anything sensitive masked. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q === -1) return url;
-  return `${url.slice(0, q)}?${url
+  if (q === -1) return redactPath(url);
+  const query = url
     .slice(q + 1)
     .split('&')
     .map(redactParameter)
-    .join('&')}`;
+    .join('&');
+  return `${redactPath(url.slice(0, q))}?${query}`;
 }
 
 export function createLogger(level: string, destination?: DestinationStream): Logger {

@@ -9,7 +9,6 @@ import { basicAuth, TOKEN_PATH } from './auth/oauth-fixtures.js';
 
 /** A marker identifier: it may be sent anywhere, and must come back in no link and no log line. */
 const MARKER_EMAIL = 'fuzz.marker@example.org';
-const MARKER_FORMS = [MARKER_EMAIL, encodeURIComponent(MARKER_EMAIL), 'fuzz.marker'];
 
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
 const hostileText = fc.oneof(
@@ -30,6 +29,12 @@ const anyJsonForText = fc.oneof(
 
 const percentEncodeAll = (s: string) =>
   [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+const MARKER_FORMS = [
+  MARKER_EMAIL,
+  encodeURIComponent(MARKER_EMAIL),
+  percentEncodeAll(MARKER_EMAIL),
+  'fuzz.marker',
+];
 
 /** A valid piece most of the time, so that many requests get past authentication and validation. */
 const mostly = <T>(valid: fc.Arbitrary<T>, ...invalid: fc.Arbitrary<T>[]) =>

@@ -86,8 +86,24 @@ describe(`no credential or identifier reaches a log line, however the query enco
     );
     assert.equal(redactUrl('/a?%70asskey=pk&pass%6bey=pk'), '/a?%70asskey=[REDACTED]&pass%6bey=[REDACTED]');
     assert.equal(redactUrl('/a?carol@example.com'), '/a?[REDACTED]');
-    assert.equal(redactUrl('/a?status=%ZZ'), '/a?status=%ZZ');
+    assert.equal(redactUrl('/a?status=%ZZ'), '/a?status=[REDACTED]');
+    assert.equal(
+      redactUrl('/a?id=carol%40example.com&clientName=carol@x'),
+      '/a?id=[REDACTED]&clientName=[REDACTED]',
+    );
+    assert.equal(
+      redactUrl('/a?id=9df02479-0182-4a34-bbec-ecf947c3d3df&submittedAfter=2026-01-01T00:00:00Z'),
+      '/a?id=9df02479-0182-4a34-bbec-ecf947c3d3df&submittedAfter=2026-01-01T00:00:00Z',
+    );
     assert.equal(redactUrl('/a?%ZZ=1'), '/a?[REDACTED]');
     assert.equal(redactUrl('/a'), '/a');
+    assert.equal(
+      redactUrl('/privacy/v1/forgetRequests/carol%40example.com/export?passkey=x'),
+      '/privacy/v1/forgetRequests/[REDACTED]/export?passkey=[REDACTED]',
+    );
+    assert.equal(
+      redactUrl('/response/v1/clientResponses/Acme-EN_GB/reviews/demo-acme-en_gb-1'),
+      '/response/v1/clientResponses/Acme-EN_GB/reviews/demo-acme-en_gb-1',
+    );
   });
 });

@@ -95,5 +95,14 @@ describe(`Privacy API list links never carry an identifier (${TEST_DIALECT})`, (
     assert.equal(queryOf(res.links.next).clientName, 'Acme-EN_GB');
     assert.equal(queryOf(res.links.self).clientName, 'Acme-EN_GB');
     assert.equal(queryOf(res.links.self).cursor, undefined);
+    // The id filter takes request ids only, so no other text can be echoed through it.
+    const byText = await c.get('/forgetRequests', { id: EMAIL });
+    assert.equal(byText.statusCode, 400, byText.body);
+    assert.equal(byText.json().errors[0].field, 'id');
+    const byId = (await c.get('/forgetRequests', { id: ids[0] as string })).json();
+    assert.deepEqual(
+      byId.requests.map((r: { id: string }) => r.id),
+      [ids[0]],
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { CLIENT_NAME_RE } from '../../domain/client.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
 import { MAX_LIST_LIMIT } from '../../services/privacy/list-privacy-requests.js';
 
@@ -47,9 +48,12 @@ export const PasskeyQuery = Type.Object({ passkey });
 export const ListQuery = Type.Object(
   {
     passkey,
-    id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    // Request ids are UUIDs; anything else could only ever match nothing (and would be echoed in links).
+    id: Type.Optional(Type.String({ format: 'uuid', description: 'Id of one request' })),
     status: Type.Optional(Type.Union([Type.Literal('PENDING'), Type.Literal('COMPLETED')])),
-    clientName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    clientName: Type.Optional(
+      Type.String({ pattern: CLIENT_NAME_RE.source, description: 'Client instance name' }),
+    ),
     submittedAfter: Type.Optional(Type.String({ format: 'date-time' })),
     completedAfter: Type.Optional(Type.String({ format: 'date-time' })),
     ...identifierProperties,
