@@ -69,49 +69,81 @@ function scopesOf(clientId: string | null, address: string): Scope[] {
   return clientId === null ? [scope('address')] : [scope('address'), scope(`client:${digest(clientId)}`)];
 }
 
+const tooManyFailedAttempts = (retryAfterSeconds: number) =>
+  new AppError('TOO_MANY_FAILED_ATTEMPTS', { headers: { 'retry-after': String(retryAfterSeconds) } });
+
+/** An attempt waiting in line, for a place or to be refused with the attempt ahead of it. */
+interface Waiter {
+  /** The `tries` counters of its scopes. */
+  readonly scopes: readonly string[];
+  placed(): void;
+  refused(retryAfterSeconds: number): void;
+}
+
+interface Line {
+  active: number;
+  waiting: Waiter[];
+}
+
 /**
  * This process's attempts in progress, per address: at most `capacity` at once, and the ones after
  * them wait here, in order, instead of asking the shared store again and again. The store still
- * decides; this only keeps one instance's bursts from finding its own attempts in the way.
+ * decides; this only keeps one instance's bursts from finding its own attempts in the way. When an
+ * attempt finds a scope failed out, the ones waiting for that scope are refused with it at once.
  */
 class AddressLines {
-  readonly #lines = new Map<string, { active: number; waiting: Array<() => void> }>();
+  readonly #lines = new Map<string, Line>();
   constructor(readonly capacity: number) {}
 
-  /** Resolves how to leave the line, or null when no place came free within `waitMs`. */
-  async enter(key: string, waitMs: number): Promise<(() => void) | null> {
-    let line = this.#lines.get(key);
-    if (!line) {
-      line = { active: 0, waiting: [] };
-      this.#lines.set(key, line);
-    }
+  /**
+   * Resolves how to leave the line, or null when no place came free within `waitMs`; rejects with
+   * TOO_MANY_FAILED_ATTEMPTS when an attempt ahead found one of `scopes` failed out.
+   */
+  async enter(key: string, scopes: readonly string[], waitMs: number): Promise<(() => void) | null> {
+    const line = this.#lines.get(key) ?? { active: 0, waiting: [] };
+    this.#lines.set(key, line);
     if (line.active < this.capacity) {
       line.active += 1;
       return this.#leave(key, line);
     }
-    const waiting = line.waiting;
-    const placed = await new Promise<boolean>((resolve) => {
-      const take = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
+    const placed = await new Promise<boolean>((resolve, reject) => {
       const timer = setTimeout(() => {
-        waiting.splice(waiting.indexOf(take), 1);
+        line.waiting = line.waiting.filter((w) => w !== waiter);
         resolve(false);
       }, waitMs);
-      waiting.push(take);
+      const waiter: Waiter = {
+        scopes,
+        placed() {
+          clearTimeout(timer);
+          resolve(true);
+        },
+        refused(retryAfterSeconds) {
+          clearTimeout(timer);
+          reject(tooManyFailedAttempts(retryAfterSeconds));
+        },
+      };
+      line.waiting.push(waiter);
     });
     return placed ? this.#leave(key, line) : null;
   }
 
-  #leave(key: string, line: { active: number; waiting: Array<() => void> }): () => void {
+  /** Refuses every attempt waiting in the line of `key` for `scope`, which has failed out. */
+  refuseWaiting(key: string, scope: string, retryAfterSeconds: number): void {
+    const line = this.#lines.get(key);
+    if (!line) return;
+    const refused = line.waiting.filter((w) => w.scopes.includes(scope));
+    line.waiting = line.waiting.filter((w) => !w.scopes.includes(scope));
+    for (const waiter of refused) waiter.refused(retryAfterSeconds);
+  }
+
+  #leave(key: string, line: Line): () => void {
     let left = false;
     return () => {
       if (left) return;
       left = true;
       const next = line.waiting.shift();
       // The place passes to the next in line; the last one out removes the line.
-      if (next) next();
+      if (next) next.placed();
       else if (--line.active === 0) this.#lines.delete(key);
     };
   }
@@ -122,9 +154,6 @@ const UNCOUNTED: AuthAttempt = {
   async succeeded() {},
   async abandoned() {},
 };
-
-const tooManyFailedAttempts = (retryAfterSeconds: number) =>
-  new AppError('TOO_MANY_FAILED_ATTEMPTS', { headers: { 'retry-after': String(retryAfterSeconds) } });
 
 /**
  * Brute-force protection of client authentication (docs/design.md, Token service; CWE-307):
@@ -146,6 +175,7 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
   const counters: CounterStore = await createCounterStore(deps);
   const warnOutage = createOutageWarning(deps.logger, deps.clock, 'client authentication throttle');
   const { authFailureLimit: limit, authFailureWindowSeconds: windowSeconds, rateLimitFailMode } = deps.config;
+  const lines = new AddressLines(limit);
 
   /** One reservation in every counter of the scopes, or none; null when the store is down and fails open. */
   async function take(scopes: readonly Scope[], now: number): Promise<TakeOutcome | null> {
@@ -212,26 +242,32 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
       const now = deps.clock();
       const outcome = await take(scopes, now);
       if (!outcome || outcome.taken) return outcome;
-      const failedOut = scopes.flatMap((_, i) => {
+      const failedOut = scopes.flatMap((scope, i) => {
         const tries = outcome.counters[i];
         const pending = outcome.counters[scopes.length + i];
-        return tries && pending && tries.hits - pending.hits >= limit ? [tries] : [];
+        return tries && pending && tries.hits - pending.hits >= limit ? [{ scope, tries }] : [];
       });
       if (failedOut.length > 0) {
-        throw tooManyFailedAttempts(Math.max(1, ...failedOut.map((c) => secondsUntil(c.windowEnd, now))));
+        const seconds = Math.max(1, ...failedOut.map((f) => secondsUntil(f.tries.windowEnd, now)));
+        const [address] = scopes as [Scope];
+        for (const f of failedOut) lines.refuseWaiting(address.tries, f.scope.tries, seconds);
+        throw tooManyFailedAttempts(seconds);
       }
       if (performance.now() >= deadline) throw tooManyFailedAttempts(BUSY_RETRY_AFTER_SECONDS);
       await sleep(pause);
     }
   }
 
-  const lines = new AddressLines(limit);
   return {
     async reserve(clientId, address) {
       const scopes = scopesOf(clientId, address);
       const [addressScope] = scopes as [Scope];
       const deadline = performance.now() + BUSY_WAIT_MS;
-      const leaveLine = await lines.enter(addressScope.tries, BUSY_WAIT_MS);
+      const leaveLine = await lines.enter(
+        addressScope.tries,
+        scopes.map((s) => s.tries),
+        BUSY_WAIT_MS,
+      );
       if (!leaveLine) throw tooManyFailedAttempts(BUSY_RETRY_AFTER_SECONDS);
       let outcome: TakeOutcome | null;
       try {
