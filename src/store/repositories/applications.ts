@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Application } from '../../domain/application.js';
 import type { Environment } from '../../domain/environment.js';
 import type { ApplicationRow, Database } from '../schema.js';
@@ -46,7 +46,7 @@ export async function findApplicationById(
   return row && toApplication(row);
 }
 
-/** An application with its active client secrets, oldest first. */
+/** An application with its active client secrets. */
 export interface ApplicationCredentials {
   readonly application: Application;
   readonly secrets: readonly ApplicationSecret[];
@@ -54,8 +54,7 @@ export interface ApplicationCredentials {
 
 /**
  * The application with this client id in this environment and its active secrets, in one query
- * that returns a row of the same shape whether or not the application exists (the probe row of
- * the outer join), so an unknown client id costs the database what a known one does
+ * whether or not it exists, so an unknown client id costs the database what a known one does
  * (docs/design.md, Token service).
  */
 export async function findApplicationCredentials(
@@ -63,51 +62,35 @@ export async function findApplicationCredentials(
   clientId: string,
   environment: Environment,
 ): Promise<ApplicationCredentials | undefined> {
-  const probe = db
-    .selectNoFrom([
-      sql<string>`cast(${clientId} as text)`.as('client_id'),
-      sql<Environment>`cast(${environment} as text)`.as('environment'),
-    ])
-    .as('probe');
   const rows = await db
-    .selectFrom(probe)
-    .leftJoin('applications', (join) =>
-      join
-        .onRef('applications.client_id', '=', 'probe.client_id')
-        .onRef('applications.environment', '=', 'probe.environment'),
-    )
+    .selectFrom('applications')
     .leftJoin('application_secrets', (join) =>
       join
         .onRef('application_secrets.application_id', '=', 'applications.id')
         .on('application_secrets.retired_at', 'is', null),
     )
+    .selectAll('applications')
     .select([
-      'applications.id',
-      'applications.environment',
-      'applications.client_id',
-      'applications.name',
-      'applications.status',
-      'applications.created_at',
-      'applications.revoked_at',
       'application_secrets.id as secret_id',
       'application_secrets.secret_hash',
       'application_secrets.created_at as secret_created_at',
     ])
-    .orderBy('application_secrets.created_at')
+    .where('applications.client_id', '=', clientId)
+    .where('applications.environment', '=', environment)
     .execute();
   const first = rows[0];
-  // Ids are never null in their tables: a null id is the outer join finding no row.
-  if (!first || first.id === null) return undefined;
-  const application = toApplication(first as ApplicationRow);
+  if (!first) return undefined;
+  const application = toApplication(first);
+  // A secret's columns are all null when the application has no active secret (the outer join).
   const secrets = rows.flatMap((r): ApplicationSecret[] =>
-    r.secret_id === null
+    r.secret_id === null || r.secret_hash === null || r.secret_created_at === null
       ? []
       : [
           {
             id: r.secret_id,
             applicationId: application.id,
-            secretHash: r.secret_hash as string,
-            createdAt: r.secret_created_at as number,
+            secretHash: r.secret_hash,
+            createdAt: r.secret_created_at,
           },
         ],
   );
