@@ -248,10 +248,13 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
         return tries && pending && tries.hits - pending.hits >= limit ? [{ scope, tries }] : [];
       });
       if (failedOut.length > 0) {
-        const seconds = Math.max(1, ...failedOut.map((f) => secondsUntil(f.tries.windowEnd, now)));
         const [address] = scopes as [Scope];
-        for (const f of failedOut) lines.refuseWaiting(address.tries, f.scope.tries, seconds);
-        throw tooManyFailedAttempts(seconds);
+        const seconds = failedOut.map((f) => {
+          const until = Math.max(1, secondsUntil(f.tries.windowEnd, now));
+          lines.refuseWaiting(address.tries, f.scope.tries, until);
+          return until;
+        });
+        throw tooManyFailedAttempts(Math.max(...seconds));
       }
       if (performance.now() >= deadline) throw tooManyFailedAttempts(BUSY_RETRY_AFTER_SECONDS);
       await sleep(pause);
