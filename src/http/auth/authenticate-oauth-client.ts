@@ -20,28 +20,35 @@ export function oauthClientOf(request: FastifyRequest): AuthenticatedClient {
 }
 
 /**
- * Client authentication for the token and revocation endpoints, behind the brute-force throttle:
- * a client id or source address with too many recent failures is refused (429) before its
- * secret is even compared; each failure is counted against both, a success clears the client's.
+ * Client authentication for the token and revocation endpoints, behind the brute-force throttle
+ * (docs/design.md, Token service): an attempt is reserved against the source address, and the
+ * client id from that address, before the secret is even compared (429 when either is used up);
+ * a wrong secret keeps the reservation as its failure, a right one clears the client id's
+ * failures from that address.
  */
 export function authenticateOAuthClient(deps: HttpDeps) {
   return async function authenticateOAuthClient(
     request: RouteRequest<typeof S.AuthenticateClient>,
   ): Promise<void> {
     const presented = readClientCredentials(request.headers.authorization, request.body);
-    await deps.authThrottle.assertAllowed(presented.clientId, request.ip);
+    const attempt = await deps.authThrottle.reserve(presented.clientId, request.ip);
+    let client: AuthenticatedClient;
     try {
-      request.oauthClient = await authenticateClient(deps, {
+      client = await authenticateClient(deps, {
         environment: request.site.environment,
         clientId: presented.clientId,
         clientSecret: presented.clientSecret,
       });
     } catch (err) {
-      if (!isAppError(err) || err.code !== 'INVALID_CLIENT') throw err;
-      await deps.authThrottle.recordFailure(presented.clientId, request.ip);
+      if (!isAppError(err) || err.code !== 'INVALID_CLIENT') {
+        await attempt.abandoned();
+        throw err;
+      }
+      await attempt.failed();
       // One answer for an unknown client and a wrong secret (docs/design.md, Token service).
       throw invalidClient('client authentication failed');
     }
-    await deps.authThrottle.recordSuccess(presented.clientId);
+    await attempt.succeeded();
+    request.oauthClient = client;
   };
 }

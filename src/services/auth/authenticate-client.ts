@@ -1,8 +1,8 @@
-import type { Application } from '../../domain/application.js';
+import { type Application, MAX_ACTIVE_SECRETS } from '../../domain/application.js';
 import { credentialMatches, hashCredential } from '../../domain/credentials.js';
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
-import { findApplicationByClientId, listActiveSecrets } from '../../store/repositories/applications.js';
+import { findApplicationCredentials } from '../../store/repositories/applications.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface AuthenticatedClient {
@@ -11,7 +11,7 @@ export interface AuthenticatedClient {
   readonly secretId: string;
 }
 
-// Compared against when the client is unknown, so both failures cost the same work.
+// Stands in for the secrets a client does not have, so every check compares as many digests.
 const NO_SECRET_HASH = hashCredential('no client has this secret');
 
 /**
@@ -19,25 +19,28 @@ const NO_SECRET_HASH = hashCredential('no client has this secret');
  * An unknown client, a client of the other environment and a wrong secret all fail with the
  * same INVALID_CLIENT, so a caller cannot tell which client ids exist. A revoked application is
  * told so (UNAUTHORIZED_CLIENT) only when its secret was right.
+ *
+ * Every check costs the same (docs/design.md, Token service: an unknown client id takes as long
+ * as a wrong secret): one query that finds the application and its active secrets together, then
+ * MAX_ACTIVE_SECRETS comparisons, padded with a digest no secret has, never stopping at a match.
  */
 export async function authenticateClient(
   deps: ServiceDeps,
   input: { environment: Environment; clientId: string; clientSecret: string },
 ): Promise<AuthenticatedClient> {
-  const found = await findApplicationByClientId(deps.store.db, input.clientId);
-  const application = found?.environment === input.environment ? found : undefined;
-  const secrets = application ? await listActiveSecrets(deps.store.db, application.id) : [];
-  // Every active secret is compared (two during a rotation), never stopping at the first match.
+  const found = await findApplicationCredentials(deps.store.db, input.clientId, input.environment);
+  const secrets = found?.secrets ?? [];
   let secretId: string | null = null;
-  for (const secret of secrets) {
-    if (credentialMatches(input.clientSecret, secret.secretHash)) secretId = secret.id;
+  for (let i = 0; i < Math.max(MAX_ACTIVE_SECRETS, secrets.length); i += 1) {
+    const secret = secrets[i];
+    const matches = credentialMatches(input.clientSecret, secret?.secretHash ?? NO_SECRET_HASH);
+    if (matches && secret) secretId = secret.id;
   }
-  if (secrets.length === 0) credentialMatches(input.clientSecret, NO_SECRET_HASH);
-  if (!application || secretId === null) {
+  if (!found || secretId === null) {
     throw new AppError('INVALID_CLIENT', { detail: 'client authentication failed' });
   }
-  if (application.status !== 'active') {
+  if (found.application.status !== 'active') {
     throw new AppError('UNAUTHORIZED_CLIENT', { detail: 'the application has been revoked' });
   }
-  return { application, secretId };
+  return { application: found.application, secretId };
 }

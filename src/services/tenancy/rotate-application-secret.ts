@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_ACTIVE_SECRETS } from '../../domain/application.js';
 import { generateCredential, hashCredential } from '../../domain/credentials.js';
 import { AppError } from '../../errors.js';
 import { insertSecret, listActiveSecrets } from '../../store/repositories/applications.js';
 import type { ServiceDeps } from '../deps.js';
 import { requireActiveApplication } from './require-active-application.js';
-
-export const MAX_ACTIVE_SECRETS = 2;
 
 /**
  * Adds a second active secret so deployments can switch over without downtime; the old one keeps

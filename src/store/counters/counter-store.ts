@@ -35,12 +35,36 @@ export interface TakeOutcome {
   readonly counters: readonly CounterState[];
 }
 
+/** Hits given back at once, e.g. by attempts reserved with take that did not count after all. */
+export interface ReleaseSpec {
+  /** Counters that give hits back, and how many each. */
+  readonly counters: readonly { readonly key: string; readonly cost: number }[];
+  /** A counter to forget; each of `alsoFrom` gives back the hits its live window held as well. */
+  readonly drain?: { readonly key: string; readonly alsoFrom: readonly string[] };
+}
+
+/** What each counter of a release gives back: its cost, plus the drained hits when `drained`. */
+export function releaseEntries(spec: ReleaseSpec): { key: string; cost: number; drained: boolean }[] {
+  const entries = new Map<string, { key: string; cost: number; drained: boolean }>();
+  for (const { key, cost } of spec.counters) entries.set(key, { key, cost, drained: false });
+  for (const key of spec.drain?.alsoFrom ?? []) {
+    entries.set(key, { key, cost: entries.get(key)?.cost ?? 0, drained: true });
+  }
+  return [...entries.values()];
+}
+
 export interface CounterStore {
   /**
    * All or nothing: adds `cost` to every counter when each stays within its limit, otherwise
    * changes none of them. A refused take therefore never uses up another policy's allowance.
    */
   take(specs: readonly CounterSpec[], now: number, cost?: number): Promise<TakeOutcome>;
+  /**
+   * Atomically forgets the `drain` counter and gives hits back from the live windows of the others,
+   * never below zero. An ended window is left alone: the hits it held have lapsed anyway. Keys of
+   * one release share a `{group}`, as in take, and the drained counter is not one of `counters`.
+   */
+  release(spec: ReleaseSpec, now: number): Promise<void>;
   /** Hits in the live window of one counter (0 when it has none; windowEnd is then 0). */
   peek(key: string, now: number): Promise<CounterState>;
   /** Forgets a counter. */

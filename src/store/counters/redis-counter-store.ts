@@ -5,6 +5,7 @@ import {
   type CounterState,
   type CounterStore,
   CounterStoreUnavailable,
+  releaseEntries,
   type TakeOutcome,
 } from './counter-store.js';
 
@@ -47,7 +48,45 @@ for i = 1, #KEYS do
 end
 return out
 `;
-const TAKE_SHA = createHash('sha1').update(TAKE_SCRIPT).digest('hex');
+
+/**
+ * The release of counter-store.ts, as one script. KEYS: the counters that give hits back, then the
+ * counter to drain when ARGV[2] is 1. ARGV: now, drain flag, then per counter the hits it gives
+ * back and whether it gives back the drained hits too (1) or not (0).
+ */
+const RELEASE_SCRIPT = `
+local now = tonumber(ARGV[1])
+local n = #KEYS
+local drained = 0
+if ARGV[2] == '1' then
+  local stored = redis.call('HMGET', KEYS[n], 'h', 'e')
+  local h, e = tonumber(stored[1]), tonumber(stored[2])
+  if h and e and e > now then drained = h end
+  redis.call('DEL', KEYS[n])
+  n = n - 1
+end
+for i = 1, n do
+  local give = tonumber(ARGV[1 + 2 * i]) + tonumber(ARGV[2 + 2 * i]) * drained
+  if give > 0 then
+    local stored = redis.call('HMGET', KEYS[i], 'h', 'e')
+    local h, e = tonumber(stored[1]), tonumber(stored[2])
+    if h and e and e > now then
+      local left = h - give
+      if left < 0 then left = 0 end
+      redis.call('HSET', KEYS[i], 'h', left)
+    end
+  end
+end
+return 0
+`;
+
+interface Script {
+  readonly source: string;
+  readonly sha: string;
+}
+const script = (source: string): Script => ({ source, sha: createHash('sha1').update(source).digest('hex') });
+const TAKE = script(TAKE_SCRIPT);
+const RELEASE = script(RELEASE_SCRIPT);
 
 /** A window outlives its end by this much in Redis, for instances whose clocks run behind. */
 const EXPIRY_GRACE_MS = 60_000;
@@ -93,13 +132,13 @@ export function createRedisCounterStore(redis: Redis, namespace: string): Counte
     }
   }
 
-  async function runTake(keys: string[], args: Array<string | number>): Promise<unknown> {
+  async function run(script: Script, keys: string[], args: Array<string | number>): Promise<unknown> {
     try {
-      return await redis.evalsha(TAKE_SHA, keys.length, ...keys, ...args);
+      return await redis.evalsha(script.sha, keys.length, ...keys, ...args);
     } catch (err) {
       // First use on this server (or after SCRIPT FLUSH): send the script itself once.
       if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
-      return redis.eval(TAKE_SCRIPT, keys.length, ...keys, ...args);
+      return redis.eval(script.source, keys.length, ...keys, ...args);
     }
   }
 
@@ -108,12 +147,27 @@ export function createRedisCounterStore(redis: Redis, namespace: string): Counte
       const keys = specs.map((s) => prefix + s.key);
       const args: Array<string | number> = [cost, now, EXPIRY_GRACE_MS];
       for (const s of specs) args.push(s.limit ?? -1, s.freshWindowEnd);
-      const reply = (await call(() => runTake(keys, args))) as number[];
+      const reply = (await call(() => run(TAKE, keys, args))) as number[];
       const counters: CounterState[] = specs.map((_, i) => ({
         hits: Number(reply[1 + 2 * i]),
         windowEnd: Number(reply[2 + 2 * i]),
       }));
       return { taken: Number(reply[0]) === 1, counters };
+    },
+
+    async release(spec, now) {
+      const entries = releaseEntries(spec);
+      const keys = [...entries.map((e) => e.key), ...(spec.drain ? [spec.drain.key] : [])];
+      if (keys.length === 0) return;
+      const args: Array<string | number> = [now, spec.drain ? 1 : 0];
+      for (const e of entries) args.push(e.cost, e.drained ? 1 : 0);
+      await call(() =>
+        run(
+          RELEASE,
+          keys.map((k) => prefix + k),
+          args,
+        ),
+      );
     },
 
     async peek(key, now) {

@@ -1,7 +1,14 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Store } from '../database.js';
+import type { Dialect, Store } from '../database.js';
 import type { Database } from '../schema.js';
-import type { CounterSpec, CounterState, CounterStore, TakeOutcome } from './counter-store.js';
+import {
+  type CounterSpec,
+  type CounterState,
+  type CounterStore,
+  type ReleaseSpec,
+  releaseEntries,
+  type TakeOutcome,
+} from './counter-store.js';
 
 /** How often expired windows (mostly failed-login counters of passing addresses) are deleted. */
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -44,6 +51,45 @@ async function upsertAll(
   return { within, counters };
 }
 
+/**
+ * The release of counter-store.ts in one transaction. Its rows are locked in key order first, as
+ * take's upsert locks them, so a release and a take never wait on each other in a cycle (SQLite
+ * needs no row locks: the transaction holds the database write lock).
+ */
+async function releaseAll(db: Executor, dialect: Dialect, spec: ReleaseSpec, now: number): Promise<void> {
+  const entries = releaseEntries(spec);
+  const keys = [...entries.map((e) => e.key), ...(spec.drain ? [spec.drain.key] : [])].sort();
+  if (keys.length === 0) return;
+  if (dialect === 'postgres') {
+    await db
+      .selectFrom('limit_counters')
+      .select('key')
+      .where('key', 'in', keys)
+      .orderBy('key')
+      .forUpdate()
+      .execute();
+  }
+  let drained = 0;
+  if (spec.drain) {
+    const row = await db
+      .deleteFrom('limit_counters')
+      .where('key', '=', spec.drain.key)
+      .returning(['hits', 'window_end'])
+      .executeTakeFirst();
+    if (row && Number(row.window_end) > now) drained = Number(row.hits);
+  }
+  for (const entry of entries) {
+    const give = entry.cost + (entry.drained ? drained : 0);
+    if (give <= 0) continue;
+    await db
+      .updateTable('limit_counters')
+      .set({ hits: sql<number>`case when hits > ${give} then hits - ${give} else 0 end` })
+      .where('key', '=', entry.key)
+      .where('window_end', '>', now)
+      .execute();
+  }
+}
+
 function refused(counters: readonly CounterState[], cost: number): TakeOutcome {
   return { taken: false, counters: counters.map((c) => ({ hits: c.hits - cost, windowEnd: c.windowEnd })) };
 }
@@ -64,7 +110,7 @@ function refused(counters: readonly CounterState[], cost: number): TakeOutcome {
  * service's open transaction.
  */
 export function createSqlCounterStore(
-  store: Pick<Store, 'db' | 'groupCommit'>,
+  store: Pick<Store, 'db' | 'dialect' | 'groupCommit'>,
   options: { housekeeping?: { clock: () => number } } = {},
 ): CounterStore {
   const { db } = store;
@@ -89,6 +135,10 @@ export function createSqlCounterStore(
         (result) => result.within,
       );
       return within ? { taken: true, counters } : refused(counters, cost);
+    },
+
+    async release(spec, now) {
+      await store.groupCommit((trx) => releaseAll(trx, store.dialect, spec, now));
     },
 
     async peek(key, now) {

@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Application } from '../../domain/application.js';
+import type { Environment } from '../../domain/environment.js';
 import type { ApplicationRow, Database } from '../schema.js';
 
 /** One client secret of an application, as its hash: the secret itself is shown once. */
@@ -45,16 +46,71 @@ export async function findApplicationById(
   return row && toApplication(row);
 }
 
-export async function findApplicationByClientId(
+/** An application with its active client secrets. */
+export interface ApplicationCredentials {
+  readonly application: Application;
+  readonly secrets: readonly ApplicationSecret[];
+}
+
+/**
+ * The application with this client id in this environment and its active secrets, in one query
+ * that returns a row of the same shape whether or not the application exists (the probe row of
+ * the outer joins), so an unknown client id costs the database, and the mapping of its answer,
+ * what a known one does (docs/design.md, Token service).
+ */
+export async function findApplicationCredentials(
   db: Kysely<Database>,
   clientId: string,
-): Promise<Application | undefined> {
-  const row = await db
-    .selectFrom('applications')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  return row && toApplication(row);
+  environment: Environment,
+): Promise<ApplicationCredentials | undefined> {
+  const probe = db
+    .selectNoFrom([
+      sql<string>`cast(${clientId} as text)`.as('client_id'),
+      sql<Environment>`cast(${environment} as text)`.as('environment'),
+    ])
+    .as('probe');
+  const rows = await db
+    .selectFrom(probe)
+    .leftJoin('applications', (join) =>
+      join
+        .onRef('applications.client_id', '=', 'probe.client_id')
+        .onRef('applications.environment', '=', 'probe.environment'),
+    )
+    .leftJoin('application_secrets', (join) =>
+      join
+        .onRef('application_secrets.application_id', '=', 'applications.id')
+        .on('application_secrets.retired_at', 'is', null),
+    )
+    .select([
+      'applications.id',
+      'applications.environment',
+      'applications.client_id',
+      'applications.name',
+      'applications.status',
+      'applications.created_at',
+      'applications.revoked_at',
+      'application_secrets.id as secret_id',
+      'application_secrets.secret_hash',
+      'application_secrets.created_at as secret_created_at',
+    ])
+    .execute();
+  const first = rows[0];
+  // Ids are never null in their tables: a null id is an outer join finding no row.
+  if (!first || first.id === null) return undefined;
+  const application = toApplication(first as ApplicationRow);
+  const secrets = rows.flatMap((r): ApplicationSecret[] =>
+    r.secret_id === null || r.secret_hash === null || r.secret_created_at === null
+      ? []
+      : [
+          {
+            id: r.secret_id,
+            applicationId: application.id,
+            secretHash: r.secret_hash,
+            createdAt: r.secret_created_at,
+          },
+        ],
+  );
+  return { application, secrets };
 }
 
 export async function listApplications(db: Kysely<Database>): Promise<Application[]> {

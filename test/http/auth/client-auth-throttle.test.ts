@@ -3,7 +3,10 @@ import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AppError } from '../../../src/errors.js';
 import { buildServer } from '../../../src/http/build-server.js';
-import type { AuthFailureThrottle } from '../../../src/services/auth/create-auth-failure-throttle.js';
+import type {
+  AuthAttempt,
+  AuthFailureThrottle,
+} from '../../../src/services/auth/create-auth-failure-throttle.js';
 import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
 import {
   createTestApp,
@@ -27,17 +30,23 @@ function assertThrottled(res: LightMyRequestResponse): void {
 class SpyThrottle implements AuthFailureThrottle {
   readonly calls: string[] = [];
   blocked = new Set<string>();
-  async assertAllowed(clientId: string | null, address: string) {
-    this.calls.push(`assert ${clientId} ${address}`);
+  async reserve(clientId: string | null, address: string): Promise<AuthAttempt> {
+    this.calls.push(`reserve ${clientId} ${address}`);
     if (this.blocked.has(String(clientId)) || this.blocked.has(address)) {
       throw new AppError('TOO_MANY_FAILED_ATTEMPTS', { headers: { 'retry-after': '30' } });
     }
-  }
-  async recordFailure(clientId: string | null, address: string) {
-    this.calls.push(`failure ${clientId} ${address}`);
-  }
-  async recordSuccess(clientId: string) {
-    this.calls.push(`success ${clientId}`);
+    const calls = this.calls;
+    return {
+      async failed() {
+        calls.push(`failure ${clientId} ${address}`);
+      },
+      async succeeded() {
+        calls.push(`success ${clientId} ${address}`);
+      },
+      async abandoned() {
+        calls.push(`abandoned ${clientId} ${address}`);
+      },
+    };
   }
 }
 
@@ -58,15 +67,15 @@ describe('client authentication and the failure throttle', () => {
     await runtime.close();
   });
 
-  it('checks before comparing, counts a failure against client id and address, and clears on success', async () => {
+  it('reserves before comparing, counts a failure against client id and address, and clears on success', async () => {
     spy.calls.length = 0;
     await requestToken(app, demo.clientId, 'wrong', { remoteAddress: '10.1.0.1' });
     await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.1.0.1' });
     assert.deepEqual(spy.calls, [
-      `assert ${demo.clientId} 10.1.0.1`,
+      `reserve ${demo.clientId} 10.1.0.1`,
       `failure ${demo.clientId} 10.1.0.1`,
-      `assert ${demo.clientId} 10.1.0.1`,
-      `success ${demo.clientId}`,
+      `reserve ${demo.clientId} 10.1.0.1`,
+      `success ${demo.clientId} 10.1.0.1`,
     ]);
   });
 
@@ -78,6 +87,8 @@ describe('client authentication and the failure throttle', () => {
       spy.calls.filter((c) => c.startsWith('failure')),
       [],
     );
+    // Nor do they reserve an attempt.
+    assert.deepEqual(spy.calls, []);
   });
 
   it('answers a blocked client id or address with 429 and Retry-After, in the OAuth shape, on both endpoints', async () => {
@@ -105,6 +116,8 @@ describe(`brute-force protection (AUTH_FAILURE_LIMIT=${LIMIT})`, () => {
   let b: DemoCredentials;
   let c: DemoCredentials;
   let d: DemoCredentials;
+  let e: DemoCredentials;
+  let f: DemoCredentials;
 
   before(async () => {
     t = await createTestApp({ AUTH_FAILURE_LIMIT: String(LIMIT), AUTH_FAILURE_WINDOW_SECONDS: '300' });
@@ -112,25 +125,31 @@ describe(`brute-force protection (AUTH_FAILURE_LIMIT=${LIMIT})`, () => {
     b = await seedDemo(t.runtime.deps, { environment: 'production' });
     c = await seedDemo(t.runtime.deps, { environment: 'production' });
     d = await seedDemo(t.runtime.deps, { environment: 'production' });
+    e = await seedDemo(t.runtime.deps, { environment: 'production' });
+    f = await seedDemo(t.runtime.deps, { environment: 'production' });
   });
   after(() => t.close());
 
-  it('blocks a client id after repeated failures, from any address, even with the right secret', async () => {
+  it('blocks a client id from an address after repeated failures there, even with the right secret', async () => {
     for (let i = 1; i <= LIMIT; i += 1) {
-      const res = await requestToken(t.app, a.clientId, `wrong-${i}`, { remoteAddress: `10.10.0.${i}` });
+      const res = await requestToken(t.app, a.clientId, `wrong-${i}`, { remoteAddress: '10.10.0.1' });
       assert.equal(res.statusCode, 401);
     }
-    assertThrottled(await requestToken(t.app, a.clientId, a.clientSecret, { remoteAddress: '10.10.1.1' }));
+    assertThrottled(await requestToken(t.app, a.clientId, a.clientSecret, { remoteAddress: '10.10.0.1' }));
     assertThrottled(
       await postForm(t.app, REVOKE_PATH, {
         body: { token: 'rpa_at_x' },
         headers: { authorization: basicAuth(a.clientId, a.clientSecret) },
-        remoteAddress: '10.10.1.2',
+        remoteAddress: '10.10.0.1',
       }),
     );
-    // Other clients are not affected.
+    // Other clients, and the same client from elsewhere, are not affected.
     assert.equal(
       (await requestToken(t.app, b.clientId, b.clientSecret, { remoteAddress: '10.10.1.3' })).statusCode,
+      200,
+    );
+    assert.equal(
+      (await requestToken(t.app, a.clientId, a.clientSecret, { remoteAddress: '10.10.1.4' })).statusCode,
       200,
     );
   });
@@ -147,6 +166,68 @@ describe(`brute-force protection (AUTH_FAILURE_LIMIT=${LIMIT})`, () => {
     );
   });
 
+  it('never locks a client out for failures from other addresses', async () => {
+    // LIMIT wrong secrets for client e, one from each of LIMIT addresses...
+    for (let i = 1; i <= LIMIT; i += 1) {
+      const res = await requestToken(t.app, e.clientId, `wrong-${i}`, { remoteAddress: `10.40.0.${i}` });
+      assert.equal(res.statusCode, 401);
+    }
+    // ...and the right secret from an address that has not failed is served, on both endpoints.
+    assert.equal(
+      (await requestToken(t.app, e.clientId, e.clientSecret, { remoteAddress: '10.40.1.1' })).statusCode,
+      200,
+    );
+    const revoked = await postForm(t.app, REVOKE_PATH, {
+      body: { token: 'rpa_at_x' },
+      headers: { authorization: basicAuth(e.clientId, e.clientSecret) },
+      remoteAddress: '10.40.1.2',
+    });
+    assert.equal(revoked.statusCode, 200, revoked.body);
+    // An address that failed too often for the client is refused, even with the right secret.
+    for (let i = 1; i <= LIMIT; i += 1) {
+      const res = await requestToken(t.app, e.clientId, `wrong-${i}`, { remoteAddress: '10.40.2.1' });
+      assert.equal(res.statusCode, 401);
+    }
+    assertThrottled(await requestToken(t.app, e.clientId, e.clientSecret, { remoteAddress: '10.40.2.1' }));
+    assertThrottled(
+      await postForm(t.app, REVOKE_PATH, {
+        body: { token: 'rpa_at_x' },
+        headers: { authorization: basicAuth(e.clientId, e.clientSecret) },
+        remoteAddress: '10.40.2.1',
+      }),
+    );
+    assert.equal(
+      (await requestToken(t.app, e.clientId, e.clientSecret, { remoteAddress: '10.40.1.3' })).statusCode,
+      200,
+    );
+  });
+
+  it("a success clears the client id's failures from its address, not another client id's", async () => {
+    // From one address: LIMIT - 1 failures, a success, LIMIT - 1 failures again, a success.
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 1; i < LIMIT; i += 1) {
+        const res = await requestToken(t.app, f.clientId, 'wrong', { remoteAddress: '10.50.0.1' });
+        assert.equal(res.statusCode, 401);
+      }
+      const ok = await requestToken(t.app, f.clientId, f.clientSecret, { remoteAddress: '10.50.0.1' });
+      assert.equal(ok.statusCode, 200, ok.body);
+    }
+    // Failures against another client id stay counted against the address after f's success.
+    for (let i = 1; i < LIMIT; i += 1) {
+      const res = await requestToken(t.app, `rpa_ci_other${i}`, 'wrong', { remoteAddress: '10.50.0.1' });
+      assert.equal(res.statusCode, 401);
+    }
+    assert.equal(
+      (await requestToken(t.app, f.clientId, f.clientSecret, { remoteAddress: '10.50.0.1' })).statusCode,
+      200,
+    );
+    assert.equal(
+      (await requestToken(t.app, 'rpa_ci_other', 'wrong', { remoteAddress: '10.50.0.1' })).statusCode,
+      401,
+    );
+    assertThrottled(await requestToken(t.app, f.clientId, f.clientSecret, { remoteAddress: '10.50.0.1' }));
+  });
+
   it("a successful authentication clears the client id's failures", async () => {
     for (let round = 0; round < 2; round += 1) {
       for (let i = 1; i < LIMIT; i += 1) {
@@ -156,5 +237,30 @@ describe(`brute-force protection (AUTH_FAILURE_LIMIT=${LIMIT})`, () => {
       const ok = await requestToken(t.app, d.clientId, d.clientSecret, { remoteAddress: `10.30.${round}.9` });
       assert.equal(ok.statusCode, 200);
     }
+  });
+});
+
+describe('brute-force protection under concurrency (AUTH_FAILURE_LIMIT=10)', () => {
+  let t: TestApp;
+  let a: DemoCredentials;
+
+  before(async () => {
+    t = await createTestApp({ AUTH_FAILURE_LIMIT: '10', AUTH_FAILURE_WINDOW_SECONDS: '300' });
+    a = await seedDemo(t.runtime.deps, { environment: 'production' });
+  });
+  after(() => t.close());
+
+  it('compares at most the limit of secrets when 200 wrong guesses arrive at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        requestToken(t.app, a.clientId, `wrong-${i}`, { remoteAddress: '10.60.0.1' }),
+      ),
+    );
+    const rejected = answers.filter((res) => res.statusCode === 401);
+    const throttled = answers.filter((res) => res.statusCode === 429);
+    assert.equal(rejected.length, 10);
+    assert.equal(throttled.length, 190);
+    for (const res of rejected) assert.equal(res.json().error, 'invalid_client');
+    for (const res of throttled) assertThrottled(res);
   });
 });

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createCounterStore } from '../../src/services/limits/create-counter-store.js';
+import type { CounterStore } from '../../src/store/counters/counter-store.js';
+import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
+import { COUNTER_STORES, testClock } from './limit-fixtures.js';
+
+const WINDOW_MS = 60_000;
+
+for (const store of COUNTER_STORES) {
+  describe(`counter store release on ${store.name === 'redis' ? 'Redis' : TEST_DIALECT}`, () => {
+    const clock = testClock();
+    let runtime: TestRuntime;
+    let counters: CounterStore;
+    let n = 0;
+    /** A group of keys no other test (or test file sharing the Redis) uses. */
+    const group = () => {
+      n += 1;
+      const tag = `{release-${process.pid}-${n}}`;
+      return { a: `${tag}:a`, b: `${tag}:b` };
+    };
+    const hit = (keys: string[], cost = 1) =>
+      counters.take(
+        keys.map((key) => ({ key, limit: null, freshWindowEnd: clock.now() + WINDOW_MS })),
+        clock.now(),
+        cost,
+      );
+    const hits = async (key: string) => (await counters.peek(key, clock.now())).hits;
+
+    before(async () => {
+      runtime = await createTestRuntime(store.env, { clock: clock.now });
+      counters = await createCounterStore(runtime.deps);
+    });
+    after(async () => {
+      await counters.close();
+      await runtime.close();
+    });
+
+    it('gives hits back from live windows, never below zero', async () => {
+      const { a, b } = group();
+      await hit([a], 5);
+      await hit([b], 1);
+      await counters.release(
+        {
+          counters: [
+            { key: a, cost: 2 },
+            { key: b, cost: 2 },
+          ],
+        },
+        clock.now(),
+      );
+      assert.equal(await hits(a), 3);
+      assert.equal(await hits(b), 0);
+      // A released counter keeps its window: the next hit counts into it.
+      const { counters: after } = await hit([b]);
+      assert.equal(after[0]?.hits, 1);
+    });
+
+    it("forgets a drained counter and gives its live hits back from the others' too", async () => {
+      const { a, b } = group();
+      await hit([a, b], 3);
+      await hit([a], 4);
+      await counters.release(
+        { counters: [{ key: a, cost: 1 }], drain: { key: b, alsoFrom: [a] } },
+        clock.now(),
+      );
+      assert.equal(await hits(b), 0);
+      assert.equal(await hits(a), 3);
+    });
+
+    it('leaves ended windows alone', async () => {
+      const { a, b } = group();
+      await hit([b], 4);
+      clock.advance(WINDOW_MS);
+      await hit([a], 2);
+      // b's window has ended: draining it gives nothing back.
+      await counters.release({ counters: [], drain: { key: b, alsoFrom: [a] } }, clock.now());
+      assert.equal(await hits(a), 2);
+      clock.advance(WINDOW_MS);
+      await counters.release({ counters: [{ key: a, cost: 1 }] }, clock.now());
+      const { counters: fresh } = await hit([a]);
+      assert.equal(fresh[0]?.hits, 1);
+    });
+
+    it('runs beside concurrent takes of the same counters', async () => {
+      const { a, b } = group();
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          i % 3 === 2
+            ? counters.release({ counters: [], drain: { key: b, alsoFrom: [a] } }, clock.now())
+            : hit([a, b]),
+        ),
+      );
+      const left = { a: await hits(a), b: await hits(b) };
+      assert.ok(left.a >= left.b && left.b >= 0, JSON.stringify(left));
+      await counters.release({ counters: [], drain: { key: b, alsoFrom: [a] } }, clock.now());
+      assert.equal(await hits(a), left.a - left.b);
+    });
+  });
+}
