@@ -2,15 +2,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { encodeListCursor } from '../../src/domain/list-cursor.js';
-import { seedTestTenant, type TestTenant } from '../helpers/credentials.js';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers/test-runtime.js';
+import type { TestTenant } from '../helpers/credentials.js';
+import { TEST_DIALECT } from '../helpers/test-runtime.js';
 import { basicAuth, postForm, REVOKE_PATH, TOKEN_PATH } from './auth/oauth-fixtures.js';
+import { createResponseHarness, EN, EN_REVIEW, type ResponseHarness } from './response/response-fixtures.js';
 
 const JSON_API = 'application/vnd.api+json; charset=utf-8';
 const PROBLEM = 'application/problem+json; charset=utf-8';
 const OAUTH = 'application/json; charset=utf-8';
-const EN = 'Acme-EN_GB';
-const EN_REVIEW = 'demo-acme-en_gb-1';
 
 /**
  * Input an attacker chooses gets a clear 400 in the shape of the API it was sent to, on every
@@ -18,40 +17,31 @@ const EN_REVIEW = 'demo-acme-en_gb-1';
  * refused before it reaches the store. JSON bodies are taken as typed: no coercion.
  */
 describe(`hostile input is refused at the edge on ${TEST_DIALECT}`, () => {
-  let t: TestApp;
+  let h: ResponseHarness;
   let tenant: TestTenant;
   let responseGuid: string;
 
   before(async () => {
-    t = await createTestApp();
-    tenant = await seedTestTenant(t.runtime, 'production');
-    const created = await call('POST', `/response/v1/clientResponses/${EN}/reviews/${EN_REVIEW}`, {
-      passkey: tenant.responsePasskey,
-      body: { attributes: { department: 'Care', response: 'Thank you' } },
-    });
+    h = await createResponseHarness();
+    tenant = h.tenant;
+    const created = await h.create(EN, EN_REVIEW, { department: 'Care', response: 'Thank you' });
     assert.equal(created.statusCode, 200, created.body);
     responseGuid = created.json().data.id;
   });
-  after(() => t.close());
+  after(() => h.close());
 
+  /** A JSON `body` is serialized, a `raw` one sent as is; either is labelled application/json. */
   function call(
     method: InjectOptions['method'],
     url: string,
     o: { passkey?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {},
   ): Promise<LightMyRequestResponse> {
-    const sep = url.includes('?') ? '&' : '?';
-    const headers: Record<string, string> = {
-      host: 'localhost:8080',
-      authorization: `Bearer ${tenant.token}`,
-      ...(o.body !== undefined || o.raw !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...o.headers,
-    };
-    return t.app.inject({
+    const payload = o.raw ?? (o.body === undefined ? undefined : JSON.stringify(o.body));
+    return h.call(url, {
       method,
-      url: o.passkey ? `${url}${sep}passkey=${o.passkey}` : url,
-      headers,
-      ...(o.raw !== undefined ? { payload: o.raw } : {}),
-      ...(o.body !== undefined ? { payload: JSON.stringify(o.body) } : {}),
+      passkey: o.passkey ?? null,
+      headers: { ...(payload === undefined ? {} : { 'content-type': 'application/json' }), ...o.headers },
+      ...(payload === undefined ? {} : { body: payload }),
     });
   }
 
@@ -144,11 +134,11 @@ describe(`hostile input is refused at the edge on ${TEST_DIALECT}`, () => {
           { grant_type: 'client_credentials', token: 'x', client_id: 'rpa_ci_x', client_secret: 's\u0000' },
         ];
         for (const body of bodies) {
-          const res = await postForm(t.app, path, { body });
+          const res = await postForm(h.t.app, path, { body });
           expect400(res, OAUTH);
           assert.equal(res.json().error, 'invalid_request');
         }
-        const basic = await postForm(t.app, path, {
+        const basic = await postForm(h.t.app, path, {
           body: { grant_type: 'client_credentials', token: 'x' },
           headers: { authorization: basicAuth('rpa_ci_\u0000', 'secret') },
         });

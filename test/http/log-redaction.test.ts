@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { redactUrl } from '../../src/logger.js';
-import { seedTestTenant, type TestTenant } from '../helpers/credentials.js';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers/test-runtime.js';
+import type { TestTenant } from '../helpers/credentials.js';
+import { TEST_DIALECT } from '../helpers/test-runtime.js';
+import { createResponseHarness, type ResponseHarness } from './response/response-fixtures.js';
 
 const EMAIL = 'carol.logged@example.com';
 
@@ -16,29 +17,21 @@ function forms(value: string): string[] {
 }
 
 describe(`no credential or identifier reaches a log line, however the query encodes it (${TEST_DIALECT})`, () => {
-  let t: TestApp;
+  let h: ResponseHarness;
   let tenant: TestTenant;
   let responseGuid: string;
 
   before(async () => {
-    t = await createTestApp();
-    tenant = await seedTestTenant(t.runtime, 'production');
-    const created = await t.app.inject({
-      method: 'POST',
-      url: `/response/v1/clientResponses/Acme-EN_GB/reviews/demo-acme-en_gb-1?passkey=${tenant.responsePasskey}`,
-      headers: {
-        host: 'localhost',
-        authorization: `Bearer ${tenant.token}`,
-        'content-type': 'application/json',
-      },
-      payload: { attributes: { department: 'Care', response: 'Thanks' } },
-    });
-    responseGuid = created.json().data.id;
+    h = await createResponseHarness();
+    tenant = h.tenant;
+    responseGuid = (
+      await h.create('Acme-EN_GB', 'demo-acme-en_gb-1', { department: 'Care', response: 'Thanks' })
+    ).json().data.id;
   });
-  after(() => t.close());
+  after(() => h.close());
 
   function assertNotLogged(values: string[]): void {
-    const logs = t.runtime.logs.text();
+    const logs = h.t.runtime.logs.text();
     for (const value of values) {
       for (const form of forms(value)) assert.ok(!logs.includes(form), `a log line contains ${form}`);
     }
@@ -48,7 +41,7 @@ describe(`no credential or identifier reaches a log line, however the query enco
     const pk = tenant.responsePasskey;
     const author = `/response/v1/clientResponses/${responseGuid}/author`;
     const auth = { host: 'localhost', authorization: `Bearer ${tenant.token}` };
-    const served = await t.app.inject({ url: `${author}?%70asskey=${pk}`, headers: auth });
+    const served = await h.t.app.inject({ url: `${author}?%70asskey=${pk}`, headers: auth });
     assert.equal(served.statusCode, 200, served.body);
     const variants = [
       `?pass%6bey=${pk}`,
@@ -61,7 +54,7 @@ describe(`no credential or identifier reaches a log line, however the query enco
       `?${pk}`,
       `?${pk}=1`,
     ];
-    for (const query of variants) await t.app.inject({ url: `${author}${query}`, headers: auth });
+    for (const query of variants) await h.t.app.inject({ url: `${author}${query}`, headers: auth });
 
     const list = '/privacy/v1/forgetRequests';
     const ppk = tenant.privacyPasskey;
@@ -74,9 +67,9 @@ describe(`no credential or identifier reaches a log line, however the query enco
       `?passkey=${ppk}&client_secret=${EMAIL}`,
       `?passkey=${ppk}&access_token=${EMAIL}`,
     ];
-    for (const query of queries) await t.app.inject({ url: `${list}${query}`, headers: auth });
+    for (const query of queries) await h.t.app.inject({ url: `${list}${query}`, headers: auth });
     assertNotLogged([pk, ppk, EMAIL]);
-    assert.match(t.runtime.logs.text(), /forgetRequests\?passkey=\[REDACTED\]/);
+    assert.match(h.t.runtime.logs.text(), /forgetRequests\?passkey=\[REDACTED\]/);
   });
 
   it('keeps the values of parameters that carry no credential or personal data', () => {
