@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { mentionsSecretCredential } from './domain/credentials.js';
 import { IDENTIFIER_KINDS } from './domain/identifiers.js';
 
 /**
@@ -64,7 +65,9 @@ function redactParameter(pair: string): string {
   const rawName = eq === -1 ? pair : pair.slice(0, eq);
   const name = decodeName(rawName);
   const shape = name === null ? undefined : LOGGED_QUERY_PARAMETERS.get(name);
-  if (shape && eq !== -1 && rawName === name && shape.test(pair.slice(eq + 1))) return pair;
+  const value = pair.slice(eq + 1);
+  if (shape && eq !== -1 && rawName === name && shape.test(value) && !mentionsSecretCredential(value))
+    return pair;
   const base = name?.replace(/\[[^\]]*\]$/, '').toLowerCase();
   if (base !== undefined && KNOWN_QUERY_PARAMETERS.has(base)) return `${rawName}=[REDACTED]`;
   if (name !== null && LOGGED_QUERY_PARAMETERS.has(name)) return `${rawName}=[REDACTED]`;
@@ -74,14 +77,16 @@ function redactParameter(pair: string): string {
 /**
  * Path segments are names and ids (client names, review ids, GUIDs); a segment with any other
  * character (`@`, `+`, a space, a percent-escape) is text a caller put where an id belongs, and
- * may be an e-mail address or a phone number, so it is masked.
+ * may be an e-mail address or a phone number, so it is masked, as is one that carries a secret.
  */
 const LOGGED_SEGMENT = /^[A-Za-z0-9_.:~-]{0,200}$/;
 
 function redactPath(path: string): string {
   return path
     .split('/')
-    .map((segment) => (LOGGED_SEGMENT.test(segment) ? segment : '[REDACTED]'))
+    .map((segment) =>
+      LOGGED_SEGMENT.test(segment) && !mentionsSecretCredential(segment) ? segment : '[REDACTED]',
+    )
     .join('/');
 }
 

@@ -14,6 +14,20 @@ export const CREDENTIAL_PREFIX = {
 
 export type CredentialKind = keyof typeof CREDENTIAL_PREFIX;
 
+// Client ids are not secret; the other three are.
+const SECRET_CREDENTIAL = new RegExp(
+  [CREDENTIAL_PREFIX.clientSecret, CREDENTIAL_PREFIX.accessToken, CREDENTIAL_PREFIX.passkey].join('|'),
+  'i',
+);
+
+/**
+ * Whether text carries a secret credential by its prefix: a caller can put one where an id belongs
+ * (a path segment, a filter, X-Request-Id), and logs must not keep it there either.
+ */
+export function mentionsSecretCredential(text: string): boolean {
+  return SECRET_CREDENTIAL.test(text);
+}
+
 export function generateCredential(kind: CredentialKind, bytes = 32): string {
   return CREDENTIAL_PREFIX[kind] + randomBytes(bytes).toString('base64url');
 }

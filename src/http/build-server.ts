@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { mentionsSecretCredential } from '../domain/credentials.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { metadataRoutes } from './auth/metadata-routes.js';
 import { connectionOptions } from './connection-options.js';
@@ -30,8 +31,13 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
     bodyLimit: deps.config.bodyLimitBytes,
     ...connectionOptions(deps),
     genReqId: (req) => {
+      // A caller's id is kept for tracing, unless it is not an id (or is a credential): it is logged.
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : randomUUID();
+      return typeof given === 'string' &&
+        /^[A-Za-z0-9._-]{1,128}$/.test(given) &&
+        !mentionsSecretCredential(given)
+        ? given
+        : randomUUID();
     },
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

@@ -121,10 +121,23 @@ describe(`hostile input is refused at the edge on ${TEST_DIALECT}`, () => {
       expect400(counts, JSON_API);
     });
 
-    it('in a passkey', async () => {
-      const res = await call('GET', `/response/v1/clientResponses/${responseGuid}/author?passkey=pk%00x`);
-      assert.ok(res.statusCode === 400 || res.statusCode === 403, `${res.statusCode} ${res.body}`);
-      assert.equal(res.headers['content-type'], JSON_API);
+    it('in a passkey, which is named as the offending parameter', async () => {
+      for (const passkey of ['pk%00x', `${tenant.responsePasskey}%00`]) {
+        const res = await call(
+          'GET',
+          `/response/v1/clientResponses/${responseGuid}/author?passkey=${passkey}`,
+        );
+        expect400(res, JSON_API, /^passkey$/);
+        assert.match(res.json().errors[0].detail, /NUL/);
+      }
+      const privacy = await call('GET', `/privacy/v1/forgetRequests?passkey=${tenant.privacyPasskey}%00`);
+      expect400(privacy, PROBLEM, /^passkey$/);
+      const twice = await call(
+        'GET',
+        `/response/v1/clientResponses/${responseGuid}/author?passkey=${tenant.responsePasskey}&passkey=%00`,
+      );
+      expect400(twice, JSON_API, /^passkey$/);
+      assert.match(twice.json().errors[0].detail, /once/);
     });
 
     it('in client_id, client_secret or a Basic credential of the token service', async () => {
@@ -145,6 +158,44 @@ describe(`hostile input is refused at the edge on ${TEST_DIALECT}`, () => {
         expect400(basic, OAUTH);
         assert.equal(basic.json().error, 'invalid_request');
       }
+    });
+  });
+
+  describe('a deeply nested body is refused before anything walks it', () => {
+    // Walking such a body used to take time growing with the square of its depth, freezing the
+    // process for minutes on 400 KB; now it is refused in one linear pass.
+    const nested = (depth: number, leaf: string) => `${'['.repeat(depth)}${leaf}${']'.repeat(depth)}`;
+
+    it('in the counts, create and privacy bodies', async () => {
+      const deep = nested(200_000, '1');
+      const targets: Array<[string, string, string, string]> = [
+        [
+          'POST',
+          '/response/v1/clientResponses/reviews/-/responses',
+          tenant.responsePasskey,
+          `{"reviewIds":${deep}}`,
+        ],
+        [
+          'POST',
+          `/response/v1/clientResponses/${EN}/reviews/${EN_REVIEW}`,
+          tenant.responsePasskey,
+          `{"attributes":{"department":"D","response":${deep}}}`,
+        ],
+        ['POST', '/privacy/v1/accessRequests', tenant.privacyPasskey, `{"authorId":${deep}}`],
+      ];
+      for (const [method, url, passkey, raw] of targets) {
+        const res = await call(method as InjectOptions['method'], url, { passkey, raw });
+        assert.equal(res.statusCode, 400, res.body);
+        assert.match(res.body, /nested deeper than 32 levels/);
+      }
+    });
+
+    it('a body within the depth limit is validated as usual', async () => {
+      const res = await call('POST', '/response/v1/clientResponses/reviews/-/responses', {
+        passkey: tenant.responsePasskey,
+        raw: `{"reviewIds":${nested(20, '"x"')}}`,
+      });
+      expect400(res, JSON_API, /^reviewIds\.0$/);
     });
   });
 

@@ -68,6 +68,14 @@ describe(`no credential or identifier reaches a log line, however the query enco
       `?passkey=${ppk}&access_token=${EMAIL}`,
     ];
     for (const query of queries) await h.t.app.inject({ url: `${list}${query}`, headers: auth });
+    // A credential where an id belongs: a path segment, a filter shaped like a client name, the request id.
+    await h.t.app.inject({ url: `/privacy/v1/forgetRequests/${ppk}?passkey=${ppk}`, headers: auth });
+    await h.t.app.inject({ url: `${list}?passkey=${ppk}&clientName=${ppk}`, headers: auth });
+    const traced = await h.t.app.inject({
+      url: `${author}?passkey=${pk}`,
+      headers: { ...auth, 'x-request-id': pk },
+    });
+    assert.notEqual(traced.headers['x-request-id'], pk);
     assertNotLogged([pk, ppk, EMAIL]);
     assert.match(h.t.runtime.logs.text(), /forgetRequests\?passkey=\[REDACTED\]/);
   });
