@@ -19,6 +19,9 @@ export function connectionOptions(deps: Pick<HttpDeps, 'config' | 'logger'>) {
       requestTimeout: requestTimeoutMs,
       headersTimeout: headersTimeoutMs,
       connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(headersTimeoutMs / 4))),
+      // Node answers a missing Host itself, with a bare 400; steps/resolve-site.ts answers it in the
+      // shape of the API instead (RFC 9112 §3.2 makes it a 400 either way).
+      requireHostHeader: false,
     },
     clientErrorHandler: answerClientError(deps.logger as FastifyBaseLogger),
     frameworkErrors: answerFrameworkError,

@@ -34,6 +34,29 @@ describe('the Host header', () => {
       }
     });
 
+    it('answers a request without Host in its API\'s shape (RFC 9112 §3.2: 400)', async () => {
+      const cases: Array<[string, string]> = [
+        ['/privacy/v1/forgetRequests', 'application/problem+json; charset=utf-8'],
+        ['/response/v1/clientResponses/x/author', 'application/vnd.api+json; charset=utf-8'],
+        ['/healthz', 'application/problem+json; charset=utf-8'],
+      ];
+      for (const [path, contentType] of cases) {
+        const res = await rawRequest(t.port, `GET ${path}?passkey=rpa_pk_NOT_ECHOED HTTP/1.1\r\n\r\n`);
+        assert.equal(res.status, 400, `${path}: ${res.text}`);
+        assert.equal(res.headers['content-type'], contentType, res.text);
+        assert.ok(res.headers['x-request-id'], res.text);
+        assert.equal(res.headers['x-content-type-options'], 'nosniff');
+        assert.match(res.body, /Host/);
+        assert.ok(!res.text.includes('NOT_ECHOED'));
+      }
+      const token = await rawRequest(
+        t.port,
+        'POST /auth/v1/oauth2/token HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\n\r\n',
+      );
+      assert.equal(token.status, 400, token.text);
+      assert.equal(JSON.parse(token.body).error, 'invalid_request');
+    });
+
     it('still serves one Host header line', async () => {
       const res = await rawRequest(t.port, 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
       assert.equal(res.status, 200);

@@ -50,6 +50,10 @@ describe('connection timeouts (real socket, short configured timeouts)', () => {
       trickle: trickle('{"authorId":"a"'.padEnd(100, ' '), 40),
     });
     assert.equal(res.status, 401, res.text);
+    // Said up front, so the client does not reuse the connection, and nothing follows the answer
+    // (a second, unrequested 408 once the body timed out would desynchronise a keep-alive client).
+    assert.equal(res.headers.connection, 'close', res.text);
+    assert.equal((res.text.match(/^HTTP\/1\.1 /gm) ?? []).length, 1, res.text);
     assert.equal(res.closedByServer, true);
   });
 
