@@ -34,7 +34,7 @@ describe('the Host header', () => {
       }
     });
 
-    it('answers a request without Host in its API\'s shape (RFC 9112 §3.2: 400)', async () => {
+    it("answers a request without Host in its API's shape (RFC 9112 §3.2: 400)", async () => {
       const cases: Array<[string, string]> = [
         ['/privacy/v1/forgetRequests', 'application/problem+json; charset=utf-8'],
         ['/response/v1/clientResponses/x/author', 'application/vnd.api+json; charset=utf-8'],

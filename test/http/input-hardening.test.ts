@@ -273,6 +273,29 @@ describe(`hostile input is refused at the edge on ${TEST_DIALECT}`, () => {
       });
     }
 
+    it('DELETE and GET with a chunked, empty body and any Content-Type', async () => {
+      for (const contentType of ['application/json', 'text/plain']) {
+        const created = await h.create(EN, EN_REVIEW, {
+          department: 'Care',
+          response: `chunked (${contentType})`,
+        });
+        const id = created.json().data.id;
+        const headers = { 'content-type': contentType, 'transfer-encoding': 'chunked' };
+        const del = await call('DELETE', `/response/v1/clientResponses/${id}`, {
+          passkey: tenant.responsePasskey,
+          headers,
+          raw: '',
+        });
+        assert.equal(del.statusCode, 204, del.body);
+        const list = await call('GET', '/privacy/v1/forgetRequests', {
+          passkey: tenant.privacyPasskey,
+          headers,
+          raw: '',
+        });
+        assert.equal(list.statusCode, 200, list.body);
+      }
+    });
+
     it('a body is still parsed by its type: text/plain is 415, broken JSON 400', async () => {
       const plain = await call('PATCH', `/response/v1/clientResponses/${responseGuid}`, {
         passkey: tenant.responsePasskey,

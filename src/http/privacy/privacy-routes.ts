@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
+import { acceptJsonBodies } from '../accept-json-bodies.js';
 import { installErrorHandling } from '../errors/install-error-handling.js';
 import { sendProblem } from '../errors/render.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -19,7 +20,7 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     installErrorHandling(app, sendProblem);
-    acceptJsonBodies(app);
+    acceptJsonBodies(app, ['application/json']);
     // Records and exports are personal data: no shared cache may keep them (RFC 9111 §5.2.2.5).
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -102,13 +103,6 @@ async function assumeJsonBody(request: FastifyRequest, _reply: FastifyReply): Pr
   if (headers['content-type'] === undefined && hasBody) {
     headers['content-type'] = 'application/json';
   }
-}
-
-/** Bodies are JSON only; text/plain or anything else is 415, never parsed into a string. */
-function acceptJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
 }
 
 const problem = {

@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
+import { acceptJsonBodies } from '../accept-json-bodies.js';
 import { installErrorHandling } from '../errors/install-error-handling.js';
 import { sendJsonApiError } from '../errors/render.js';
 import type { HttpDeps } from '../http-deps.js';
@@ -28,7 +29,7 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
   return async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     installErrorHandling(app, sendJsonApiError);
-    acceptJsonBodies(app);
+    acceptJsonBodies(app, ['application/json', S.JSON_API]);
     // Responses and reviews are one tenant's data: no shared cache may keep them (RFC 9111 §5.2.2.5).
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -144,16 +145,6 @@ const CONTENTMANAGEMENT_DEPRECATION = {
 /** JSON:API §5.1: documents are exchanged as application/vnd.api+json. */
 async function answerJsonApi(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
   reply.type(S.JSON_API);
-}
-
-/**
- * Request bodies are JSON, as `application/json` (what the public system documents) or
- * `application/vnd.api+json` (JSON:API); any other media type is 415, never parsed as text.
- */
-function acceptJsonBodies(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(['application/json', S.JSON_API], { parseAs: 'string' }, parseJson);
 }
 
 const errorResponses = {
