@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 type Done = (err: Error | null, body?: unknown) => void;
 
 /** Whether the route serving `request` reads a body at all. */
-function takesBody(request: FastifyRequest): boolean {
+export function routeTakesBody(request: FastifyRequest): boolean {
   return (request.routeOptions.schema as { body?: unknown } | undefined)?.body !== undefined;
 }
 
@@ -19,11 +19,11 @@ export function acceptJsonBodies(app: FastifyInstance, mediaTypes: readonly stri
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
   app.addContentTypeParser([...mediaTypes], { parseAs: 'string' }, (request, body, done: Done) => {
-    if (body === '' && !takesBody(request)) return done(null, undefined);
+    if (body === '' && !routeTakesBody(request)) return done(null, undefined);
     return parseJson(request, body as string, done);
   });
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done: Done) => {
-    if (body === '' && !takesBody(request)) return done(null, undefined);
+    if (body === '' && !routeTakesBody(request)) return done(null, undefined);
     return done(
       new AppError('UNSUPPORTED_MEDIA_TYPE', {
         detail: 'unsupported Content-Type',

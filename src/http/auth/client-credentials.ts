@@ -1,4 +1,5 @@
 import { AppError } from '../../errors.js';
+import { nulDetail } from '../steps/refuse-nul-characters.js';
 import { decodeFormComponent } from './form-body.js';
 
 export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post';
@@ -45,7 +46,7 @@ function decodeBasic(header: string): { clientId: string; clientSecret: string }
     throw invalidRequest('the Basic credentials must name a client and a secret');
   // Refused here like a NUL anywhere else in a request (http/steps/refuse-nul-characters.ts).
   if (clientId.includes('\u0000') || clientSecret.includes('\u0000'))
-    throw invalidRequest('the Basic credentials must not contain a NUL character (U+0000)');
+    throw invalidRequest(nulDetail('the Basic credentials'));
   return { clientId, clientSecret };
 }
 

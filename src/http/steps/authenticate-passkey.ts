@@ -3,11 +3,12 @@ import type { PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import { findActivePasskey } from '../../services/tenancy/find-active-passkey.js';
 import type { HttpDeps } from '../http-deps.js';
+import { nulDetail } from './refuse-nul-characters.js';
 
 function passkeyProblem(value: unknown): string {
   if (Array.isArray(value)) return 'the passkey query parameter must be given once';
-  // Refused like a NUL anywhere else in a request (steps/refuse-nul-characters.ts).
-  if (typeof value === 'string' && value !== '') return 'passkey must not contain a NUL character (U+0000)';
+  // Refused like a NUL anywhere else in a request, before the preValidation step that checks the rest.
+  if (typeof value === 'string' && value !== '') return nulDetail('passkey');
   return 'the passkey query parameter is required';
 }
 

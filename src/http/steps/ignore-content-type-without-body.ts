@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { routeTakesBody } from '../accept-json-bodies.js';
 
 /**
  * Many HTTP clients and API tools send `Content-Type` on every request, GET and DELETE included.
@@ -13,6 +14,5 @@ export async function ignoreContentTypeWithoutBody(request: FastifyRequest): Pro
   if (headers['content-type'] === undefined || headers['transfer-encoding'] !== undefined) return;
   const length = headers['content-length'];
   if (length !== undefined && !/^\s*0+\s*$/.test(length)) return;
-  const schema = request.routeOptions.schema as { body?: unknown } | undefined;
-  if (schema?.body === undefined) delete headers['content-type'];
+  if (!routeTakesBody(request)) delete headers['content-type'];
 }

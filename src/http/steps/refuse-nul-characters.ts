@@ -51,7 +51,9 @@ export function findNul(value: unknown, maxDepth = MAX_BODY_DEPTH): string[] | '
   return null;
 }
 
-const detail = (field: string) => `${field || 'the body'} must not contain a NUL character (U+0000)`;
+/** The refusal of a NUL, also where the passkey and Basic credentials are read. */
+export const nulDetail = (field: string) =>
+  `${field || 'the body'} must not contain a NUL character (U+0000)`;
 
 /**
  * PostgreSQL refuses text with a NUL byte (SQLite stores it), so such input would fail deep in
@@ -67,7 +69,7 @@ export async function refuseNulCharacters(request: FastifyRequest): Promise<void
     const field = inParams.join('.');
     throw new AppError('INVALID_PROPERTY_VALUE', {
       field,
-      detail: detail(field),
+      detail: nulDetail(field),
       source: { parameter: field },
     });
   }
@@ -76,7 +78,7 @@ export async function refuseNulCharacters(request: FastifyRequest): Promise<void
     const field = inQuery[0] ?? '';
     throw new AppError('INVALID_QUERY_PARAMETER', {
       field,
-      detail: detail(field),
+      detail: nulDetail(field),
       source: { parameter: field },
     });
   }
@@ -91,7 +93,7 @@ export async function refuseNulCharacters(request: FastifyRequest): Promise<void
     const field = inBody.join('.');
     throw new AppError('INVALID_PROPERTY_VALUE', {
       field,
-      detail: detail(field),
+      detail: nulDetail(field),
       source: { pointer: `/${inBody.join('/')}` },
     });
   }
