@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ClientResponse } from '../../domain/client-response.js';
 import type { Environment } from '../../domain/environment.js';
 import { chunks } from '../chunks.js';
+import { preparedQuery } from '../prepared-query.js';
 import type { ClientResponseRow, Database } from '../schema.js';
 
 export function toClientResponse(row: ClientResponseRow & { client_name: string }): ClientResponse {
@@ -75,13 +76,30 @@ export async function findAccessibleResponse(
   scope: ResponseScope,
   id: string,
 ): Promise<ClientResponse | undefined> {
-  const row = await selectResponses(db)
-    .where('client_responses.id', '=', id)
-    .where('client_responses.environment', '=', scope.environment)
-    .where('client_responses.client_id', 'in', grantedClientIds(db, scope.applicationId))
-    .executeTakeFirst();
+  const row = await accessibleResponse.executeTakeFirst(db, {
+    id,
+    environment: scope.environment,
+    applicationId: scope.applicationId,
+  });
   return row && toClientResponse(row);
 }
+
+/**
+ * Read by every Response API call on one response, so compiled once (prepared-query.ts). The grant
+ * is joined on its primary key (application, client) rather than tested with `in (select ...)`,
+ * which SQLite would run as a list subquery with a Bloom filter on every call.
+ */
+const accessibleResponse = preparedQuery(
+  (db, p: { id: string; environment: Environment; applicationId: string }) =>
+    selectResponses(db)
+      .innerJoin('application_grants', (join) =>
+        join
+          .onRef('application_grants.client_id', '=', 'client_responses.client_id')
+          .on('application_grants.application_id', '=', p.applicationId),
+      )
+      .where('client_responses.id', '=', p.id)
+      .where('client_responses.environment', '=', p.environment),
+);
 
 export async function listResponsesOfReview(
   db: Kysely<Database>,

@@ -3,6 +3,7 @@ import type { Environment } from '../../domain/environment.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
 import type { Review, ReviewAuthor, ReviewRecord } from '../../domain/review.js';
 import { chunks } from '../chunks.js';
+import { preparedQuery } from '../prepared-query.js';
 import type { Database, ReviewRow, ReviewsTable } from '../schema.js';
 
 /** The review columns that hold each identifier of its author. */
@@ -86,14 +87,13 @@ export async function findReview(
   environment: Environment,
   reviewId: string,
 ): Promise<Review | undefined> {
-  const row = await db
-    .selectFrom('reviews')
-    .selectAll()
-    .where('environment', '=', environment)
-    .where('id', '=', reviewId)
-    .executeTakeFirst();
+  const row = await reviewById.executeTakeFirst(db, { environment, reviewId });
   return row && toReview(row);
 }
+
+const reviewById = preparedQuery((db, p: { environment: Environment; reviewId: string }) =>
+  db.selectFrom('reviews').selectAll().where('environment', '=', p.environment).where('id', '=', p.reviewId),
+);
 
 /** Which of these review ids are taken already. */
 export async function findExistingReviewIds(

@@ -1,0 +1,85 @@
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Database } from './schema.js';
+
+/**
+ * Scalar parameters of a prepared query, by name. Inside `build` each one is a placeholder, not
+ * the value: it may be passed where Kysely takes a value (`where(col, '=', p.id)`, `values`,
+ * `set`) but not inspected, branched on, or given to `in` as a list.
+ */
+export type PreparedParams = Record<string, string | number | null>;
+
+export interface PreparedQuery<P extends PreparedParams, Row> {
+  /** Every row; `db` is the store's handle or a transaction, like any repository function. */
+  execute(db: Kysely<Database>, params: P): Promise<Row[]>;
+  executeTakeFirst(db: Kysely<Database>, params: P): Promise<Row | undefined>;
+  /** The raw result, for writes (numAffectedRows). */
+  executeRaw(db: Kysely<Database>, params: P): Promise<QueryResult<Row>>;
+}
+
+interface Compiled {
+  readonly compiled: CompiledQuery;
+  /** For each compiled parameter, the name it takes its value from, or null for a constant. */
+  readonly names: readonly (string | null)[];
+}
+
+/**
+ * Stands for a parameter while the query is built: text no constant of a query holds, between the
+ * NULs that steps/refuse-nul-characters.ts refuses.
+ */
+const MARKER_START = '\u0000prepared:';
+const MARKER_END = '\u0000';
+const marker = (name: string) => `${MARKER_START}${name}${MARKER_END}`;
+const markedName = (p: unknown): string | null =>
+  typeof p === 'string' && p.startsWith(MARKER_START) && p.endsWith(MARKER_END)
+    ? p.slice(MARKER_START.length, -MARKER_END.length)
+    : null;
+
+/**
+ * A query built and compiled by Kysely once per dialect, then executed with new parameter values
+ * per call. Building and compiling a query in Kysely walks and freezes its operation tree, which
+ * costs more CPU than running a simple indexed read (bench/README.md); hot reads are worth
+ * building once. The SQL text stays the same, so SQLite reuses its prepared statement
+ * (database.ts) and PostgreSQL its plan cache.
+ */
+export function preparedQuery<P extends PreparedParams, Row>(
+  build: (db: Kysely<Database>, params: P) => Compilable<Row>,
+): PreparedQuery<P, Row> {
+  // Keyed by the dialect's adapter, which a transaction shares with the handle that began it.
+  const byAdapter = new WeakMap<object, Compiled>();
+  const placeholders = new Proxy({} as P, {
+    get: (_target, name) => (typeof name === 'string' ? marker(name) : undefined),
+  });
+
+  const compiledFor = (db: Kysely<Database>): Compiled => {
+    const adapter = db.getExecutor().adapter;
+    let entry = byAdapter.get(adapter);
+    if (!entry) {
+      const compiled = build(db, placeholders).compile();
+      const names = compiled.parameters.map(markedName);
+      entry = { compiled, names };
+      byAdapter.set(adapter, entry);
+    }
+    return entry;
+  };
+
+  const executeRaw = (db: Kysely<Database>, params: P): Promise<QueryResult<Row>> => {
+    const { compiled, names } = compiledFor(db);
+    const parameters = names.map((name, i) => {
+      if (name === null) return compiled.parameters[i];
+      const value = params[name];
+      if (value === undefined) throw new Error(`prepared query parameter ${name} is missing`);
+      return value;
+    });
+    return db.executeQuery<Row>({ ...compiled, parameters });
+  };
+
+  return {
+    executeRaw,
+    async execute(db, params) {
+      return (await executeRaw(db, params)).rows;
+    },
+    async executeTakeFirst(db, params) {
+      return (await executeRaw(db, params)).rows[0];
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { openStore, type Store } from '../../src/store/database.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { preparedQuery } from '../../src/store/prepared-query.js';
+import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
+
+describe(`prepared queries on ${TEST_DIALECT}`, () => {
+  let store: Store;
+  const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
+
+  before(async () => {
+    store = await openStore(TEST_DATABASE_URL, schema ? { schema } : {});
+    await migrateToLatest(store.db, store.schema);
+    await store.db
+      .insertInto('limit_counters')
+      .values([
+        { key: 'pq:a', hits: 1, window_end: 10 },
+        { key: 'pq:b', hits: 2, window_end: 20 },
+        { key: 'pq:c', hits: 3, window_end: 10 },
+      ])
+      .execute();
+  });
+  after(async () => {
+    await store.close();
+    if (schema) await dropSchema(TEST_DATABASE_URL, schema);
+  });
+
+  // A constant (the `like` pattern) between two parameters: each keeps its place.
+  const counters = preparedQuery((db, p: { windowEnd: number; minHits: number }) =>
+    db
+      .selectFrom('limit_counters')
+      .select(['key', 'hits'])
+      .where('window_end', '=', p.windowEnd)
+      .where('key', 'like', 'pq:%')
+      .where('hits', '>=', p.minHits)
+      .orderBy('key'),
+  );
+  const bump = preparedQuery((db, p: { key: string }) =>
+    db
+      .updateTable('limit_counters')
+      .set((eb) => ({ hits: eb('hits', '+', 10) }))
+      .where('key', '=', p.key),
+  );
+
+  it('runs the query once compiled with each call’s values', async () => {
+    const hits = (rows: { key: string; hits: number | string }[]) => rows.map((r) => [r.key, Number(r.hits)]);
+    assert.deepEqual(hits(await counters.execute(store.db, { windowEnd: 10, minHits: 1 })), [
+      ['pq:a', 1],
+      ['pq:c', 3],
+    ]);
+    assert.deepEqual(hits(await counters.execute(store.db, { windowEnd: 10, minHits: 2 })), [['pq:c', 3]]);
+    assert.deepEqual(hits(await counters.execute(store.db, { windowEnd: 20, minHits: 0 })), [['pq:b', 2]]);
+    assert.equal(await counters.executeTakeFirst(store.db, { windowEnd: 30, minHits: 0 }), undefined);
+  });
+
+  it('runs inside a transaction, seeing its uncommitted writes, and reports affected rows', async () => {
+    await assert.rejects(
+      store.db.transaction().execute(async (trx) => {
+        const r = await bump.executeRaw(trx, { key: 'pq:a' });
+        assert.equal(Number(r.numAffectedRows), 1);
+        const row = await counters.executeTakeFirst(trx, { windowEnd: 10, minHits: 11 });
+        assert.equal(row?.key, 'pq:a');
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
+    assert.equal(await counters.executeTakeFirst(store.db, { windowEnd: 10, minHits: 11 }), undefined);
+  });
+
+  it('refuses a call without one of its parameters', async () => {
+    await assert.rejects(
+      counters.execute(store.db, { windowEnd: 10 } as unknown as { windowEnd: number; minHits: number }),
+      /parameter minHits is missing/,
+    );
+  });
+});
