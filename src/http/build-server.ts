@@ -51,13 +51,14 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', resolveSite(deps.config));
   app.addHook('onRequest', ignoreContentTypeWithoutBody);
   app.addHook('preValidation', refuseNulCharacters);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     // Answered before its body arrived (a 401 from authentication, say): the rest of the body
     // would still be read, or time out into a second answer nobody asked for, so the connection
     // ends with this one (RFC 9112 §9.6). Only a real socket has `complete`.
     if (request.raw.complete === false) reply.header('connection', 'close');
+    done();
   });
 
   installErrorHandling(app, sendProblem);

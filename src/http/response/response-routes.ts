@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { TSchema } from 'typebox';
 import { acceptJsonBodies } from '../accept-json-bodies.js';
 import { installErrorHandling } from '../errors/install-error-handling.js';
@@ -31,8 +31,9 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
     installErrorHandling(app, sendJsonApiError);
     acceptJsonBodies(app, ['application/json', S.JSON_API]);
     // Responses and reviews are one tenant's data: no shared cache may keep them (RFC 9111 §5.2.2.5).
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, _payload, done) => {
       reply.header('cache-control', 'no-store');
+      done();
     });
     const h = responseHandlers(deps);
     const op = operation(deprecated);
@@ -143,8 +144,9 @@ const CONTENTMANAGEMENT_DEPRECATION = {
 };
 
 /** JSON:API §5.1: documents are exchanged as application/vnd.api+json. */
-async function answerJsonApi(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+function answerJsonApi(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
   reply.type(S.JSON_API);
+  done();
 }
 
 const errorResponses = {

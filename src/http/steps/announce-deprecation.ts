@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { requestPath } from '../errors/render.js';
 
 /** Characters allowed in a URI path (RFC 3986 §3.3); anything else is percent-encoded as UTF-8. */
@@ -18,7 +18,11 @@ function encodePath(path: string): string {
  */
 export function announceDeprecation(options: { since: Date; prefix: string; successorPrefix: string }) {
   const deprecation = `@${Math.floor(options.since.getTime() / 1000)}`;
-  return async function announceDeprecation(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  return function announceDeprecation(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
     // The path only: the query string carries the passkey, which never goes into a header.
     const path = requestPath(request);
     const successor = path.startsWith(options.prefix)
@@ -26,5 +30,6 @@ export function announceDeprecation(options: { since: Date; prefix: string; succ
       : options.successorPrefix;
     reply.header('deprecation', deprecation);
     reply.header('link', `<${request.site.baseUrl}${encodePath(successor)}>; rel="successor-version"`);
+    done();
   };
 }

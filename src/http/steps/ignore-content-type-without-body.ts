@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { routeTakesBody } from '../accept-json-bodies.js';
 
 /**
@@ -9,10 +9,19 @@ import { routeTakesBody } from '../accept-json-bodies.js';
  * 415) and the request is served. A route that takes a body still answers an empty one with the
  * error of its parser.
  */
-export async function ignoreContentTypeWithoutBody(request: FastifyRequest): Promise<void> {
+export function ignoreContentTypeWithoutBody(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const { headers } = request.raw;
-  if (headers['content-type'] === undefined || headers['transfer-encoding'] !== undefined) return;
   const length = headers['content-length'];
-  if (length !== undefined && !/^\s*0+\s*$/.test(length)) return;
-  if (!routeTakesBody(request)) delete headers['content-type'];
+  if (
+    headers['content-type'] !== undefined &&
+    headers['transfer-encoding'] === undefined &&
+    (length === undefined || /^\s*0+\s*$/.test(length)) &&
+    !routeTakesBody(request)
+  )
+    delete headers['content-type'];
+  done();
 }

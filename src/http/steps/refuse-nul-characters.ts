@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../errors.js';
 
 const NUL = '\u0000';
@@ -51,6 +51,21 @@ export function findNul(value: unknown, maxDepth = MAX_BODY_DEPTH): string[] | '
   return null;
 }
 
+/**
+ * True when `value` is absent, or a flat object of strings (path and query parameters, almost
+ * always) without a NUL in any name or value: then there is nothing to walk. Anything else goes
+ * to findNul, which also names where the NUL is.
+ */
+function flatWithoutNul(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const key in value) {
+    const v = (value as Record<string, unknown>)[key];
+    if (typeof v !== 'string' || v.includes(NUL) || key.includes(NUL)) return false;
+  }
+  return true;
+}
+
 /** The refusal of a NUL, also where the passkey and Basic credentials are read. */
 export const nulDetail = (field: string) =>
   `${field || 'the body'} must not contain a NUL character (U+0000)`;
@@ -63,7 +78,15 @@ export const nulDetail = (field: string) =>
  * after authentication and before the route schema; the passkey, read by authentication before
  * this runs, is checked there (steps/authenticate-passkey.ts).
  */
-export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+export function refuseNulCharacters(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  if (flatWithoutNul(request.params) && flatWithoutNul(request.query) && request.body === undefined) {
+    done();
+    return;
+  }
   const inParams = findNul(request.params);
   if (Array.isArray(inParams)) {
     const field = inParams.join('.');
@@ -97,4 +120,5 @@ export async function refuseNulCharacters(request: FastifyRequest): Promise<void
       source: { pointer: `/${inBody.join('/')}` },
     });
   }
+  done();
 }

@@ -12,11 +12,12 @@ export function refuseWhileClosing(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async () => {
+  app.addHook('onRequest', (_request, _reply, done) => {
     if (closing)
       throw new AppError('SERVICE_UNAVAILABLE', {
         detail: 'the server is shutting down',
         headers: { 'retry-after': '1' },
       });
+    done();
   });
 }

@@ -1,15 +1,22 @@
 import { isIP } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { Config } from '../../config.js';
 import { parseRequestHost, type RequestHost } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
+import type { Site } from '../request-context.js';
 
 /** Node keeps the first of several Host lines in `headers`; `rawHeaders` has them all. */
 function hostLines(rawHeaders: readonly string[]): number {
   let count = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === 'host') count++;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] as string;
+    if (name.length === 4 && name.toLowerCase() === 'host') count++;
+  }
   return count;
 }
+
+/** Sites of the hosts seen last; a client sending ever new Host values only empties it. */
+const SITE_CACHE_SIZE = 64;
 
 function isAddress(host: RequestHost): boolean {
   return host.environment === 'production' && isIP(host.baseHostname.replace(/^\[(.*)\]$/, '$1')) !== 0;
@@ -22,25 +29,48 @@ function isAddress(host: RequestHost): boolean {
  */
 export function resolveSite(config: Config) {
   const allowed = config.allowedHosts ? new Set(config.allowedHosts) : null;
-  return async function resolveSite(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  // The same few Host values arrive on every request; parsing one and building its base URL once
+  // keeps this step to a lookup (the site is never changed after it is set).
+  const sites = new Map<string, Site | null>();
+  const siteOf = (hostHeader: string | undefined): Site | null => {
+    if (hostHeader === undefined) return null;
+    let site = sites.get(hostHeader);
+    if (site === undefined) {
+      const parsed = parseRequestHost(hostHeader);
+      site = parsed && Object.freeze({ ...parsed, baseUrl: `${config.publicScheme}://${parsed.host}` });
+      if (sites.size >= SITE_CACHE_SIZE) sites.clear();
+      sites.set(hostHeader, site);
+    }
+    return site;
+  };
+  // Synchronous, with `done`: no promise per request (a thrown error reaches Fastify all the same).
+  return function resolveSite(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
     // RFC 9112 §3.2: more than one Host line is a 400; which one would name the site is anyone's guess.
     if (hostLines(request.raw.rawHeaders) > 1)
       throw new AppError('INVALID_REQUEST', {
         detail: 'the Host header must be sent once',
         source: { header: 'host' },
       });
-    const parsed = parseRequestHost(request.host);
+    const parsed = siteOf(request.host);
     if (!parsed)
       throw new AppError('INVALID_REQUEST', {
         detail: 'the Host header is missing or malformed',
         source: { header: 'host' },
       });
-    const probeByAddress = request.routeOptions.config.probe === true && isAddress(parsed);
-    if (allowed && !allowed.has(parsed.baseHostname) && !probeByAddress) {
+    if (
+      allowed &&
+      !allowed.has(parsed.baseHostname) &&
+      !(request.routeOptions.config.probe === true && isAddress(parsed))
+    ) {
       throw new AppError('MISDIRECTED_REQUEST', {
         detail: `this server does not serve ${parsed.baseHostname}`,
       });
     }
-    request.site = { ...parsed, baseUrl: `${config.publicScheme}://${parsed.host}` };
+    request.site = parsed;
+    done();
   };
 }
