@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import type { BenchContext } from './harness/bench-context.js';
 import { log } from './harness/log.js';
 import { table } from './harness/results.js';
+import { targetVerdicts } from './harness/target-verdicts.js';
 import { seedDemo, targetFor } from './harness/targets.js';
 import { authorScenario } from './scenarios/author-scenario.js';
 import { privacyScenario } from './scenarios/privacy-scenario.js';
@@ -82,6 +83,10 @@ async function main(): Promise<void> {
     `${connections} connections, ${duration} s per measurement; load from a separate process (autocannon).`,
     '',
     table(ctx.rows),
+    '',
+    `Targets (a privacy rate counts when every request was accepted at ≥ 98 % of it):`,
+    '',
+    targetVerdicts(ctx.rows),
     '',
   ].join('\n');
   process.stdout.write(`${report}\n`);

@@ -11,6 +11,10 @@ export interface Row {
   rssMiB: number;
   cpu?: number;
   ratio?: string;
+  /** Throughput over the reference's, as a number, for the targets (target-verdicts.ts). */
+  ratioValue?: number;
+  /** Privacy runs: what was offered and accepted, and the p99 time to COMPLETED in ms. */
+  privacy?: { offeredPerSecond: number; accepted: number; sent: number; completionP99: number };
   note?: string;
 }
 
@@ -33,7 +37,10 @@ export function row(
     rssMiB: rss,
     ...(r.cpu !== undefined ? { cpu: r.cpu } : {}),
   };
-  if (reference) out.ratio = (r.requestsPerSecond / reference.requestsPerSecond).toFixed(2);
+  if (reference) {
+    out.ratioValue = r.requestsPerSecond / reference.requestsPerSecond;
+    out.ratio = out.ratioValue.toFixed(2);
+  }
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad > 0) out.note = `${bad} non-2xx/errors of ${r.totalRequests}`;
   return out;

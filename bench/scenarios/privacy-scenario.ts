@@ -75,6 +75,7 @@ export async function privacyScenario(ctx: BenchContext, target: Target, demo: D
         ),
         // No peer: the ratio is to the target rate of 1,000 accepted per second.
         ratio: `${(r.requestsPerSecond / 1000).toFixed(2)} of 1000/s`,
+        privacy: { offeredPerSecond: rate, accepted, sent: amount, completionP99: pct(99) },
         note:
           `${accepted}/${amount} accepted (${r.non2xx} non-2xx); completed ${completion.length}; ` +
           `time to COMPLETED p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${completion.at(-1) ?? 'n/a'} ms; ` +
