@@ -6,6 +6,7 @@ import { mentionsSecretCredential } from '../domain/credentials.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { metadataRoutes } from './auth/metadata-routes.js';
 import { connectionOptions } from './connection-options.js';
+import { deferredRequestLogger } from './deferred-request-logger.js';
 import { installErrorHandling } from './errors/install-error-handling.js';
 import { sendProblem } from './errors/render.js';
 import { healthRoutes } from './health-routes.js';
@@ -39,6 +40,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
         ? given
         : randomUUID();
     },
+    childLoggerFactory: deferredRequestLogger,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
