@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../errors.js';
 
 /** A parsed application/x-www-form-urlencoded body: each parameter at most once. */
 export type FormBody = Readonly<Record<string, string>>;
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const FORM_TYPE_UTF8 = `${FORM_TYPE};charset=UTF-8`;
 
 const malformed = (detail: string, field?: string) =>
   new AppError('INVALID_REQUEST', { detail, ...(field ? { field } : {}) });
@@ -56,8 +57,18 @@ export function registerFormBodyParser(app: FastifyInstance): void {
  * before the body is read, so another type gets the OAuth error shape (400 invalid_request, as
  * §5.2 prescribes for malformed requests) instead of a generic 415.
  */
-export async function requireFormEncoded(request: FastifyRequest): Promise<void> {
-  const [mediaType = '', ...parameters] = (request.headers['content-type'] ?? '').split(';');
+export function requireFormEncoded(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  const contentType = request.headers['content-type'] ?? '';
+  // What every client sends, decided without splitting the header.
+  if (contentType === FORM_TYPE || contentType === FORM_TYPE_UTF8) {
+    done();
+    return;
+  }
+  const [mediaType = '', ...parameters] = contentType.split(';');
   const charset = parameters
     .map((p) => p.trim().toLowerCase())
     .find((p) => p.startsWith('charset='))
@@ -69,4 +80,5 @@ export async function requireFormEncoded(request: FastifyRequest): Promise<void>
       source: { header: 'content-type' },
     });
   }
+  done();
 }
