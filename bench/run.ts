@@ -5,7 +5,8 @@
  *   author   GET .../clientResponses/{guid}/author   vs a bare node:http server with the same bytes
  *   token    POST /auth/v1/oauth2/token              vs node-oidc-provider's client-credentials endpoint
  *   privacy  POST /privacy/v1/forgetRequests         at a fixed rate, with time to COMPLETED
- * on SQLite and on PostgreSQL + Redis.
+ * on SQLite and on PostgreSQL + Redis; then each target of the service, met or missed, from the
+ * same run (bench/harness/target-verdicts.ts).
  *
  * Options: --db sqlite,postgres  --scenarios author,token,privacy  --duration 10  --connections 50
  *          --reviews 1000000  --privacy-rate 1000,300  --privacy-seconds 10  --out bench/results/latest.md
