@@ -12,8 +12,8 @@ import {
   TEST_DIALECT,
   type TestRuntime,
 } from '../helpers/test-runtime.js';
-import { startConsumer, sumOutcomes } from './consumer-process.js';
 import { COUNTER_STORES } from './limit-fixtures.js';
+import { startConsumer, sumOutcomes } from './start-consumer.js';
 
 const PROCESSES = 3;
 /** 18 s into a minute: every round of every process stays within it. */

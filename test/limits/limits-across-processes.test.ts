@@ -12,8 +12,8 @@ import {
   TEST_DIALECT,
   type TestRuntime,
 } from '../helpers/test-runtime.js';
-import { type Outcome, startConsumer, sumOutcomes } from './consumer-process.js';
 import { COUNTER_STORES } from './limit-fixtures.js';
+import { type Outcome, startConsumer, sumOutcomes } from './start-consumer.js';
 
 const PROCESSES = 3;
 const CALLS_PER_PASSKEY = 20;
