@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Passkey } from '../../src/domain/passkey.js';
+import { AppError } from '../../src/errors.js';
 import { createPasskey } from '../../src/services/tenancy/create-passkey.js';
 import { seedDemo } from '../../src/services/tenancy/seed-demo.js';
 import { updatePasskey } from '../../src/services/tenancy/update-passkey.js';
@@ -117,6 +118,23 @@ for (const store of COUNTER_STORES) {
       await holder.close();
       assert.equal(before + (await consumeTimes(other, p, 20)), 15);
     });
+
+    if (store.name === 'redis') {
+      it('goes on serving a slice it holds while Redis is unreachable, then refuses with 503 (closed)', async () => {
+        clock.set(Date.UTC(2026, 10, 23, 14, 0, 0));
+        const p = await passkey(1000);
+        const cut = await instance({ RATE_LIMIT_FAIL_MODE: 'closed' });
+        await leaseAhead(cut, p, 5);
+        cut.deps.redis?.disconnect();
+        // 5 leased ahead, 1 of them spent: 4 more are served from memory.
+        assert.equal(await consumeTimes(cut, p, 4), 4);
+        await assert.rejects(cut.http.limiter.consume(p), (err: unknown) => {
+          assert.ok(err instanceof AppError);
+          assert.equal(err.code, 'SERVICE_UNAVAILABLE');
+          return true;
+        });
+      });
+    }
 
     it('hands what an instance held back to the others after a lease period unspent', async () => {
       clock.set(Date.UTC(2026, 10, 23, 13, 0, 0));
