@@ -132,7 +132,7 @@ function refused(counters: readonly CounterState[], cost: number): TakeOutcome {
  * Counters in the embedded store's `limit_counters` table (SQLite file or PostgreSQL), shared by
  * every process on that database.
  *
- * A take is one write of the store's group commit: its counters are incremented with the upsert
+ * A take (or a lease) is one write of the store's group commit: its counters are incremented with the upsert
  * above, and undone when any of them went over its limit. The increments lock what they touch
  * until the commit: on SQLite the transaction begins IMMEDIATE and holds the database write lock
  * (across processes too); on PostgreSQL the upsert holds the row locks, so concurrent takes of one
