@@ -24,6 +24,8 @@ export interface Config {
   readonly defaultQuotaPerDay: number;
   /** What a request does when the shared limiter store (Redis) cannot be reached. */
   readonly rateLimitFailMode: FailMode;
+  /** How long an instance keeps allowance it leased for a passkey before giving back what is unspent. */
+  readonly limitLeaseMs: number;
   readonly authFailureLimit: number;
   readonly authFailureWindowSeconds: number;
   /** Key for the keyed hashes of privacy identifiers; generated and kept in the database when unset. */
@@ -206,6 +208,7 @@ export function loadConfig(env: Env = process.env): Config {
     defaultRateLimitPerMinute: readInt(env, 'DEFAULT_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
     defaultQuotaPerDay: readInt(env, 'DEFAULT_QUOTA_PER_DAY', 100_000, 1, 1_000_000_000),
     rateLimitFailMode: readEnum(env, 'RATE_LIMIT_FAIL_MODE', ['open', 'closed'] as const, 'closed'),
+    limitLeaseMs: readInt(env, 'LIMIT_LEASE_MS', 1000, 10, 60_000),
     authFailureLimit: readInt(env, 'AUTH_FAILURE_LIMIT', 10, 1, 100_000),
     authFailureWindowSeconds: readInt(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300, 1, 86400),
     identifierHashKey: readHashKey(env),

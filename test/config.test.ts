@@ -30,8 +30,10 @@ describe('loadConfig', () => {
       PUBLIC_SCHEME: 'https',
       ALLOWED_HOSTS: 'api.example.com, Other.Example.com',
       TOKEN_TTL_SECONDS: '600',
+      LIMIT_LEASE_MS: '250',
       WORKER_ENABLED: 'false',
     });
+    assert.equal(c.limitLeaseMs, 250);
     assert.equal(c.port, 9000);
     assert.equal(c.databaseUrl, 'postgres://u@h:5432/db');
     assert.equal(c.redisUrl, 'redis://127.0.0.1:6379');
@@ -66,6 +68,8 @@ describe('loadConfig', () => {
     [{ ALLOWED_HOSTS: 'bad host' }, 'ALLOWED_HOSTS'],
     [{ IDENTIFIER_HASH_KEY: 'short' }, 'IDENTIFIER_HASH_KEY'],
     [{ TOKEN_TTL_SECONDS: '5' }, 'TOKEN_TTL_SECONDS'],
+    [{ LIMIT_LEASE_MS: '5' }, 'LIMIT_LEASE_MS'],
+    [{ LIMIT_LEASE_MS: 'a second' }, 'LIMIT_LEASE_MS'],
     [{ PRIVACY_COMPACT: 'weekly' }, 'PRIVACY_COMPACT'],
     [{ PRIVACY_COMPACT_WINDOW: '2-5' }, 'PRIVACY_COMPACT_WINDOW'],
     [{ REQUEST_TIMEOUT_MS: '0' }, 'REQUEST_TIMEOUT_MS'],

@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Passkey } from '../../src/domain/passkey.js';
 import { createPasskey } from '../../src/services/tenancy/create-passkey.js';
 import { seedDemo } from '../../src/services/tenancy/seed-demo.js';
@@ -16,43 +13,13 @@ import {
   type TestRuntime,
 } from '../helpers/test-runtime.js';
 import { COUNTER_STORES } from './limit-fixtures.js';
+import { type Outcome, startConsumer, sumOutcomes } from './start-consumer.js';
 
 const PROCESSES = 3;
 const CALLS_PER_PASSKEY = 20;
 const RATE_LIMIT = 25;
 const QUOTA = 10;
 const NOW = Date.UTC(2026, 10, 23, 10, 15, 18);
-const CONSUMER = fileURLToPath(new URL('./burst-consumer.ts', import.meta.url));
-
-type Outcome = Record<string, { allowed: number; rate: number; quota: number }>;
-
-interface Consumer {
-  readonly ready: Promise<void>;
-  readonly outcome: Promise<Outcome>;
-  go(): void;
-}
-
-function startConsumer(env: Record<string, string>): Consumer {
-  const child = spawn(process.execPath, ['--import', 'tsx', CONSUMER], {
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  let markReady!: () => void;
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-  const outcome = new Promise<Outcome>((resolve, reject) => {
-    lines.on('line', (line) => {
-      if (line === 'ready') markReady();
-      else resolve(JSON.parse(line) as Outcome);
-    });
-    child.on('exit', (code) => {
-      if (code !== 0) reject(new Error(`consumer exited with ${code}`));
-    });
-  });
-  return { ready, outcome, go: () => child.stdin.end('go\n') };
-}
 
 for (const store of COUNTER_STORES) {
   const where = store.name === 'redis' ? 'Redis' : TEST_DIALECT;
@@ -87,17 +54,7 @@ for (const store of COUNTER_STORES) {
       // All processes have their store open before any of them starts charging.
       await Promise.all(consumers.map((c) => c.ready));
       for (const c of consumers) c.go();
-      const outcomes = await Promise.all(consumers.map((c) => c.outcome));
-      outcome = {};
-      for (const o of outcomes) {
-        for (const [id, counts] of Object.entries(o)) {
-          outcome[id] ??= { allowed: 0, rate: 0, quota: 0 };
-          const sum = outcome[id]!;
-          sum.allowed += counts.allowed;
-          sum.rate += counts.rate;
-          sum.quota += counts.quota;
-        }
-      }
+      outcome = sumOutcomes(await Promise.all(consumers.map((c) => c.outcome)));
     });
     after(async () => {
       await runtime.close();

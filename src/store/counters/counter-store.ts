@@ -35,20 +35,39 @@ export interface TakeOutcome {
   readonly counters: readonly CounterState[];
 }
 
+export interface LeaseOutcome {
+  /** Hits added to every counter: the most that each policy still allowed, up to the amount asked. */
+  readonly granted: number;
+  /** One state per spec, in the order given, after the grant. */
+  readonly counters: readonly CounterState[];
+}
+
 /** Hits given back at once, e.g. by attempts reserved with take that did not count after all. */
 export interface ReleaseSpec {
-  /** Counters that give hits back, and how many each. */
-  readonly counters: readonly { readonly key: string; readonly cost: number }[];
+  /**
+   * Counters that give hits back, and how many each. With `windowEnd`, only the window that ends
+   * then gives back: hits leased in a window that has since been restarted lapsed with it, and
+   * giving them back to the new one would let it admit more than its limit.
+   */
+  readonly counters: readonly { readonly key: string; readonly cost: number; readonly windowEnd?: number }[];
   /** A counter to forget; each of `alsoFrom` gives back the hits its live window held as well. */
   readonly drain?: { readonly key: string; readonly alsoFrom: readonly string[] };
 }
 
 /** What each counter of a release gives back: its cost, plus the drained hits when `drained`. */
-export function releaseEntries(spec: ReleaseSpec): { key: string; cost: number; drained: boolean }[] {
-  const entries = new Map<string, { key: string; cost: number; drained: boolean }>();
-  for (const { key, cost } of spec.counters) entries.set(key, { key, cost, drained: false });
+export function releaseEntries(
+  spec: ReleaseSpec,
+): { key: string; cost: number; drained: boolean; windowEnd: number | null }[] {
+  const entries = new Map<
+    string,
+    { key: string; cost: number; drained: boolean; windowEnd: number | null }
+  >();
+  for (const { key, cost, windowEnd } of spec.counters) {
+    entries.set(key, { key, cost, drained: false, windowEnd: windowEnd ?? null });
+  }
   for (const key of spec.drain?.alsoFrom ?? []) {
-    entries.set(key, { key, cost: entries.get(key)?.cost ?? 0, drained: true });
+    const known = entries.get(key);
+    entries.set(key, { key, cost: known?.cost ?? 0, drained: true, windowEnd: known?.windowEnd ?? null });
   }
   return [...entries.values()];
 }
@@ -59,6 +78,13 @@ export interface CounterStore {
    * changes none of them. A refused take therefore never uses up another policy's allowance.
    */
   take(specs: readonly CounterSpec[], now: number, cost?: number): Promise<TakeOutcome>;
+  /**
+   * Allowance in advance, all or nothing across the counters: grants g = the least of `want` and
+   * what each counter's limit still allows (0 when any is exhausted, or over its limit after a
+   * lowered one) and adds g to every counter in one atomic step. The holder spends g on its own
+   * and gives back what it did not spend with `release` (naming the window it leased in).
+   */
+  lease(specs: readonly CounterSpec[], now: number, want: number): Promise<LeaseOutcome>;
   /**
    * Atomically forgets the `drain` counter and gives hits back from the live windows of the others,
    * never below zero. An ended window is left alone: the hits it held have lapsed anyway. Keys of

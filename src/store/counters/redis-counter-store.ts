@@ -5,6 +5,7 @@ import {
   type CounterState,
   type CounterStore,
   CounterStoreUnavailable,
+  type LeaseOutcome,
   releaseEntries,
   type TakeOutcome,
 } from './counter-store.js';
@@ -50,9 +51,47 @@ return out
 `;
 
 /**
+ * The lease of counter-store.ts, as one script. KEYS: the counters. ARGV: wanted amount, now,
+ * expiry grace (ms), then per key its limit (-1: none) and the end of a window that would start
+ * now. Returns the grant, then per key its hits and window end after it.
+ */
+const LEASE_SCRIPT = `
+local want = tonumber(ARGV[1])
+local now = tonumber(ARGV[2])
+local grace = tonumber(ARGV[3])
+local hits, ends = {}, {}
+local grant = want
+for i = 1, #KEYS do
+  local limit = tonumber(ARGV[2 + 2 * i])
+  local stored = redis.call('HMGET', KEYS[i], 'h', 'e')
+  local h, e = tonumber(stored[1]), tonumber(stored[2])
+  if not h or not e or e <= now then
+    h = 0
+    e = tonumber(ARGV[3 + 2 * i])
+  end
+  hits[i] = h
+  ends[i] = e
+  if limit >= 0 and limit - h < grant then grant = limit - h end
+end
+if grant < 0 then grant = 0 end
+local out = { grant }
+for i = 1, #KEYS do
+  if grant > 0 then
+    hits[i] = hits[i] + grant
+    redis.call('HSET', KEYS[i], 'h', hits[i], 'e', string.format('%d', ends[i]))
+    redis.call('PEXPIRE', KEYS[i], ends[i] - now + grace)
+  end
+  out[#out + 1] = hits[i]
+  out[#out + 1] = ends[i]
+end
+return out
+`;
+
+/**
  * The release of counter-store.ts, as one script. KEYS: the counters that give hits back, then the
  * counter to drain when ARGV[2] is 1. ARGV: now, drain flag, then per counter the hits it gives
- * back and whether it gives back the drained hits too (1) or not (0).
+ * back, whether it gives back the drained hits too (1) or not (0), and the end of the only window
+ * it gives back to (-1: whichever is live).
  */
 const RELEASE_SCRIPT = `
 local now = tonumber(ARGV[1])
@@ -66,11 +105,12 @@ if ARGV[2] == '1' then
   n = n - 1
 end
 for i = 1, n do
-  local give = tonumber(ARGV[1 + 2 * i]) + tonumber(ARGV[2 + 2 * i]) * drained
+  local give = tonumber(ARGV[3 * i]) + tonumber(ARGV[1 + 3 * i]) * drained
+  local only = tonumber(ARGV[2 + 3 * i])
   if give > 0 then
     local stored = redis.call('HMGET', KEYS[i], 'h', 'e')
     local h, e = tonumber(stored[1]), tonumber(stored[2])
-    if h and e and e > now then
+    if h and e and e > now and (only < 0 or e == only) then
       local left = h - give
       if left < 0 then left = 0 end
       redis.call('HSET', KEYS[i], 'h', left)
@@ -86,6 +126,7 @@ interface Script {
 }
 const script = (source: string): Script => ({ source, sha: createHash('sha1').update(source).digest('hex') });
 const TAKE = script(TAKE_SCRIPT);
+const LEASE = script(LEASE_SCRIPT);
 const RELEASE = script(RELEASE_SCRIPT);
 
 /** A window outlives its end by this much in Redis, for instances whose clocks run behind. */
@@ -155,12 +196,24 @@ export function createRedisCounterStore(redis: Redis, namespace: string): Counte
       return { taken: Number(reply[0]) === 1, counters };
     },
 
+    async lease(specs, now, want): Promise<LeaseOutcome> {
+      const keys = specs.map((s) => prefix + s.key);
+      const args: Array<string | number> = [want, now, EXPIRY_GRACE_MS];
+      for (const s of specs) args.push(s.limit ?? -1, s.freshWindowEnd);
+      const reply = (await call(() => run(LEASE, keys, args))) as number[];
+      const counters: CounterState[] = specs.map((_, i) => ({
+        hits: Number(reply[1 + 2 * i]),
+        windowEnd: Number(reply[2 + 2 * i]),
+      }));
+      return { granted: Number(reply[0]), counters };
+    },
+
     async release(spec, now) {
       const entries = releaseEntries(spec);
       const keys = [...entries.map((e) => e.key), ...(spec.drain ? [spec.drain.key] : [])];
       if (keys.length === 0) return;
       const args: Array<string | number> = [now, spec.drain ? 1 : 0];
-      for (const e of entries) args.push(e.cost, e.drained ? 1 : 0);
+      for (const e of entries) args.push(e.cost, e.drained ? 1 : 0, e.windowEnd ?? -1);
       await call(() =>
         run(
           RELEASE,

@@ -5,6 +5,7 @@ import {
   type CounterSpec,
   type CounterState,
   type CounterStore,
+  type LeaseOutcome,
   type ReleaseSpec,
   releaseEntries,
   type TakeOutcome,
@@ -81,13 +82,46 @@ async function releaseAll(db: Executor, dialect: Dialect, spec: ReleaseSpec, now
   for (const entry of entries) {
     const give = entry.cost + (entry.drained ? drained : 0);
     if (give <= 0) continue;
-    await db
+    let update = db
       .updateTable('limit_counters')
       .set({ hits: sql<number>`case when hits > ${give} then hits - ${give} else 0 end` })
       .where('key', '=', entry.key)
-      .where('window_end', '>', now)
+      .where('window_end', '>', now);
+    if (entry.windowEnd !== null) update = update.where('window_end', '=', entry.windowEnd);
+    await update.execute();
+  }
+}
+
+/**
+ * The lease of counter-store.ts inside one transaction: the upsert adds all of `want` (locking the
+ * rows, in key order, as take does), then whatever no policy allows is taken off again before the
+ * commit. A lease that grants nothing is rolled back by its caller instead.
+ */
+async function leaseAll(
+  db: Executor,
+  specs: readonly CounterSpec[],
+  now: number,
+  want: number,
+): Promise<{ granted: number; counters: CounterState[] }> {
+  const { counters } = await upsertAll(db, specs, now, want);
+  let granted = want;
+  specs.forEach((spec, i) => {
+    if (spec.limit !== null) granted = Math.min(granted, spec.limit - (counters[i]!.hits - want));
+  });
+  granted = Math.max(0, granted);
+  const excess = want - granted;
+  if (granted > 0 && excess > 0) {
+    await db
+      .updateTable('limit_counters')
+      .set({ hits: sql<number>`hits - ${excess}` })
+      .where(
+        'key',
+        'in',
+        specs.map((s) => s.key),
+      )
       .execute();
   }
+  return { granted, counters: counters.map((c) => ({ hits: c.hits - excess, windowEnd: c.windowEnd })) };
 }
 
 function refused(counters: readonly CounterState[], cost: number): TakeOutcome {
@@ -98,7 +132,7 @@ function refused(counters: readonly CounterState[], cost: number): TakeOutcome {
  * Counters in the embedded store's `limit_counters` table (SQLite file or PostgreSQL), shared by
  * every process on that database.
  *
- * A take is one write of the store's group commit: its counters are incremented with the upsert
+ * A take (or a lease) is one write of the store's group commit: its counters are incremented with the upsert
  * above, and undone when any of them went over its limit. The increments lock what they touch
  * until the commit: on SQLite the transaction begins IMMEDIATE and holds the database write lock
  * (across processes too); on PostgreSQL the upsert holds the row locks, so concurrent takes of one
@@ -135,6 +169,13 @@ export function createSqlCounterStore(
         (result) => result.within,
       );
       return within ? { taken: true, counters } : refused(counters, cost);
+    },
+
+    async lease(specs, now, want): Promise<LeaseOutcome> {
+      return store.groupCommit(
+        (trx) => leaseAll(trx, specs, now, want),
+        (result) => result.granted > 0,
+      );
     },
 
     async release(spec, now) {
