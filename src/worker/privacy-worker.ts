@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { isInWindow } from '../domain/compaction-window.js';
 import type { ServiceDeps } from '../services/deps.js';
-import { claimPrivacyRequest } from '../services/privacy/claim-privacy-request.js';
+import { claimPrivacyRequests } from '../services/privacy/claim-privacy-request.js';
 import { compactPrivacyTables } from '../services/privacy/compact-privacy-tables.js';
 import {
-  type ProcessPrivacyRequestInput,
-  processPrivacyRequest,
+  type ProcessPrivacyRequestsInput,
+  processPrivacyRequests,
 } from '../services/privacy/process-privacy-request.js';
 import { purgePrivacyData } from '../services/privacy/purge-privacy-data.js';
 import { scrubFreedPages } from '../services/privacy/scrub-freed-pages.js';
@@ -20,7 +20,7 @@ export interface PrivacyWorker {
 export interface PrivacyWorkerOptions {
   /** Lease owner name; unique per worker by default. */
   readonly owner?: string;
-  readonly afterBatch?: ProcessPrivacyRequestInput['afterBatch'];
+  readonly afterBatch?: ProcessPrivacyRequestsInput['afterBatch'];
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
@@ -28,8 +28,9 @@ const HOUSEKEEPING_INTERVAL_MS = 60_000;
 const SCRUB_INTERVAL_MS = 1_000;
 
 /**
- * Carries out privacy requests (docs/design.md, Privacy API): WORKER_CONCURRENCY lanes each claim a
- * pending request with a lease and process it; a lane loops without sleeping while there is work,
+ * Carries out privacy requests (docs/design.md, Privacy API): WORKER_CONCURRENCY lanes each claim up
+ * to WORKER_CLAIM_SIZE pending requests with leases in one statement and erase them together
+ * (processPrivacyRequests); a lane loops without sleeping while there is work,
  * and otherwise waits for the in-process signal or WORKER_POLL_INTERVAL_MS. Housekeeping (expired
  * exports, requests past retention) runs once a minute. Erased bytes are scrubbed from SQLite's
  * files within a second of completion, and whenever the worker goes idle. With PRIVACY_COMPACT on,
@@ -75,22 +76,28 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
     while (!abort.signal.aborted) {
       try {
         await housekeeping();
-        const request = await claimPrivacyRequest(deps, { owner });
-        if (request) {
-          const outcome = await processPrivacyRequest(deps, {
-            request,
+        const requests = await claimPrivacyRequests(deps, { owner, limit: config.worker.claimSize });
+        if (requests.length > 0) {
+          const outcomes = await processPrivacyRequests(deps, {
+            requests,
             owner,
             signal: abort.signal,
             ...(options.afterBatch ? { afterBatch: options.afterBatch } : {}),
           });
-          if (outcome.status === 'completed') {
-            logger.info(
-              { privacyRequestId: request.id, requestType: request.type, receipt: outcome.receipt },
-              'privacy request completed',
-            );
-            if (request.type === 'forget') scrubOwed = true;
-          } else {
-            logger.warn({ privacyRequestId: request.id, outcome: outcome.status }, 'privacy request left');
+          for (const request of requests) {
+            const outcome = outcomes.get(request.id);
+            if (outcome?.status === 'completed') {
+              logger.info(
+                { privacyRequestId: request.id, requestType: request.type, receipt: outcome.receipt },
+                'privacy request completed',
+              );
+              if (request.type === 'forget') scrubOwed = true;
+            } else {
+              logger.warn(
+                { privacyRequestId: request.id, outcome: outcome?.status ?? 'lease-lost' },
+                'privacy request left',
+              );
+            }
           }
           if (scrubOwed && deps.clock() - lastScrubAt >= SCRUB_INTERVAL_MS) await scrub();
           continue;
