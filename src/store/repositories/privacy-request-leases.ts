@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { Dialect } from '../database.js';
 import type { Database, PrivacyRequestRow } from '../schema.js';
 
@@ -16,23 +16,29 @@ export async function claimPendingRequests(
   dialect: Dialect,
   claim: { owner: string; now: number; leaseUntil: number; limit: number },
 ): Promise<PrivacyRequestRow[]> {
+  const free = (q: QueryCreator<Database>) =>
+    q
+      .selectFrom('privacy_requests')
+      .select('id')
+      .where('status', '=', 'PENDING')
+      .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<=', claim.now)]))
+      .orderBy('submitted_at')
+      .limit(claim.limit);
+  // PostgreSQL: a materialized CTE picks and locks the rows once. As `id in (subquery)` the
+  // planner may rescan the subquery, and each rescan skips the rows locked by the one before,
+  // so more than `limit` rows would be claimed.
   const rows = await db
+    .with(
+      (cte) => cte('next').materialized(),
+      (q) => (dialect === 'postgres' ? free(q).forUpdate().skipLocked() : free(q)),
+    )
     .updateTable('privacy_requests')
     .set((eb) => ({
       lease_owner: claim.owner,
       lease_expires_at: claim.leaseUntil,
       started_at: eb.fn.coalesce('started_at', eb.val(claim.now)),
     }))
-    .where('id', 'in', (eb) => {
-      const next = eb
-        .selectFrom('privacy_requests')
-        .select('id')
-        .where('status', '=', 'PENDING')
-        .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<=', claim.now)]))
-        .orderBy('submitted_at')
-        .limit(claim.limit);
-      return dialect === 'postgres' ? next.forUpdate().skipLocked() : next;
-    })
+    .where('id', 'in', (eb) => eb.selectFrom('next').select('next.id'))
     .where('status', '=', 'PENDING')
     .where((w) => w.or([w('lease_expires_at', 'is', null), w('lease_expires_at', '<=', claim.now)]))
     .returningAll()
