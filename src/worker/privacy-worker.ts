@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { isInWindow } from '../domain/compaction-window.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { claimPrivacyRequests } from '../services/privacy/claim-privacy-request.js';
@@ -33,7 +34,8 @@ const SCRUB_INTERVAL_MS = 1_000;
  * (processPrivacyRequests); a lane loops without sleeping while there is work,
  * and otherwise waits for the in-process signal or WORKER_POLL_INTERVAL_MS. Housekeeping (expired
  * exports, requests past retention) runs once a minute. Erased bytes are scrubbed from SQLite's
- * files within a second of completion, and whenever the worker goes idle. With PRIVACY_COMPACT on,
+ * files within about a second of completion, busy or idle, and at most once a second (by this
+ * process's monotonic clock, not the injected one: it paces disk work). With PRIVACY_COMPACT on,
  * housekeeping inside the window also rewrites the tables an erasure or purge left deleted rows in.
  */
 export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOptions = {}): PrivacyWorker {
@@ -43,11 +45,11 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
   const abort = new AbortController();
   let nextHousekeepingAt = 0;
   let scrubOwed = false;
-  let lastScrubAt = 0;
+  let lastScrubAt = Number.NEGATIVE_INFINITY;
 
   const scrub = async () => {
     scrubOwed = false;
-    lastScrubAt = deps.clock();
+    lastScrubAt = performance.now();
     await scrubFreedPages(deps);
   };
 
@@ -99,11 +101,19 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
               );
             }
           }
-          if (scrubOwed && deps.clock() - lastScrubAt >= SCRUB_INTERVAL_MS) await scrub();
+          if (scrubOwed && performance.now() - lastScrubAt >= SCRUB_INTERVAL_MS) await scrub();
           continue;
         }
-        if (scrubOwed) await scrub();
-        await signal.wait(config.worker.pollIntervalMs, abort.signal);
+        // Idle: scrub, but still at most once a second. A queue that empties many times a second
+        // would otherwise checkpoint each time, and the checkpoint's disk flushes hold up every
+        // commit behind it; new work wakes the lane before the scrub is due.
+        let wait = config.worker.pollIntervalMs;
+        if (scrubOwed) {
+          const due = lastScrubAt + SCRUB_INTERVAL_MS - performance.now();
+          if (due <= 0) await scrub();
+          else wait = Math.min(wait, due);
+        }
+        await signal.wait(wait, abort.signal);
       } catch (err) {
         // Database errors never carry identifier values: the subject is only ever queried by hash.
         logger.error({ err }, 'privacy worker iteration failed');
