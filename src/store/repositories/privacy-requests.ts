@@ -114,6 +114,71 @@ export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPri
   }
 }
 
+/**
+ * PostgreSQL: the same rows as insertPrivacyRequest in one statement (the other inserts as CTEs),
+ * which is atomic on its own, so a request costs one round trip and no explicit transaction. For
+ * requests with at most 1,000 pending keys; larger ones go through insertPrivacyRequest.
+ */
+export async function insertPrivacyRequestAtOnce(
+  db: Kysely<Database>,
+  request: NewPrivacyRequest,
+): Promise<void> {
+  if (request.pendingKeys.length > 1000) throw new RangeError('too many pending keys for one statement');
+  await db
+    .with('r', (q) =>
+      q
+        .insertInto('privacy_requests')
+        .values({
+          id: request.id,
+          environment: request.environment,
+          application_id: request.applicationId,
+          type: request.type,
+          status: 'PENDING',
+          submitted_at: request.submittedAt,
+          due_at: request.dueAt,
+          started_at: null,
+          completed_at: null,
+          receipt: null,
+          lease_owner: null,
+          lease_expires_at: null,
+        })
+        .returning('id'),
+    )
+    .with('c', (q) =>
+      q
+        .insertInto('privacy_request_clients')
+        .values(
+          request.clients.map((c) => ({ request_id: request.id, client_id: c.id, client_name: c.name })),
+        )
+        .returning('request_id'),
+    )
+    .with('i', (q) =>
+      q
+        .insertInto('privacy_request_identifiers')
+        .values(
+          request.identifiers.map((i) => ({
+            request_id: request.id,
+            environment: request.environment,
+            kind: i.kind,
+            value_hash: i.hash,
+            masked_value: i.masked,
+          })),
+        )
+        .returning('request_id'),
+    )
+    .insertInto('privacy_pending_keys')
+    .values(
+      request.pendingKeys.map((k) => ({
+        environment: request.environment,
+        client_id: k.clientId,
+        kind: k.kind,
+        value_hash: k.hash,
+        request_id: request.id,
+      })),
+    )
+    .execute();
+}
+
 export async function findPrivacyRequest(
   db: Kysely<Database>,
   where: { id: string; environment: Environment; applicationId: string; type: PrivacyRequestType },
