@@ -113,9 +113,17 @@ export async function processPrivacyRequests(
         clientName: new Map((clients.get(request.id) ?? []).map((c) => [c.id, c.name])),
         batches: 0,
       }));
-  await runBatches(deps, input, open('forget'), eraseBatch, outcomes);
-  // Access requests one at a time: each builds a whole export in its transaction.
-  for (const one of open('access')) await runBatches(deps, input, [one], buildExport, outcomes);
+  try {
+    await runBatches(deps, input, open('forget'), eraseBatch, outcomes);
+    // Access requests one at a time: each builds a whole export in its transaction.
+    for (const one of open('access')) await runBatches(deps, input, [one], buildExport, outcomes);
+  } catch (err) {
+    // Hand back every request not carried out, so that a retry need not wait for the leases to
+    // run out (completed ones are no longer pending, so they are left as they are).
+    const left = input.requests.map((r) => r.id).filter((id) => !outcomes.has(id));
+    await releaseLeases(deps.store.db, { ids: left, owner: input.owner }).catch(() => {});
+    throw err;
+  }
   return outcomes;
 }
 
@@ -127,59 +135,52 @@ async function runBatches(
   outcomes: Map<string, ProcessOutcome>,
 ): Promise<void> {
   let open = requests;
-  try {
-    while (open.length > 0) {
-      const batch = open;
-      const result = await retryTransient(() =>
-        deps.store.groupCommit(async (trx) => {
-          const now = deps.clock();
-          const held = await renewLeases(trx, {
-            ids: batch.map((o) => o.request.id),
-            owner: input.owner,
-            leaseUntil: now + deps.config.worker.leaseMs,
-          });
-          const heldIds = new Set(held.map((r) => r.id));
-          const receipts = new Map(
-            held.map((r) => {
-              const names = [...(batch.find((o) => o.request.id === r.id)?.clientName.values() ?? [])];
-              return [r.id, parseReceipt(r.receipt) ?? emptyReceipt(names)] as const;
-            }),
-          );
-          const mine = batch.filter((o) => heldIds.has(o.request.id));
-          const touched = await step(deps, trx, { requests: mine, receipts, now });
-          const lost = batch.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
-          return { touched, lost } satisfies BatchResult;
-        }),
-      );
-      for (const id of result.lost) outcomes.set(id, { status: 'lease-lost' });
-      const next: Open[] = [];
-      for (const o of batch) {
-        if (result.lost.includes(o.request.id)) continue;
-        const change = result.touched.get(o.request.id);
-        if (change) {
-          o.batches++;
-          await input.afterBatch?.({ requestId: o.request.id, batches: o.batches, receipt: change.receipt });
-          if (change.done) {
-            outcomes.set(o.request.id, { status: 'completed', receipt: change.receipt });
-            continue;
-          }
-        }
-        next.push(o);
-      }
-      open = next;
-      if (open.length > 0 && input.signal?.aborted) {
-        const ids = open.map((o) => o.request.id);
-        open = [];
-        await releaseLeases(deps.store.db, { ids, owner: input.owner });
-        for (const id of ids) outcomes.set(id, { status: 'interrupted' });
-      }
+  while (open.length > 0) {
+    if (input.signal?.aborted) {
+      // Stopping: the batch in progress has committed; the rest go back for any worker.
+      const ids = open.map((o) => o.request.id);
+      await releaseLeases(deps.store.db, { ids, owner: input.owner });
+      for (const id of ids) outcomes.set(id, { status: 'interrupted' });
+      return;
     }
-  } catch (err) {
-    // Hand the requests back so that a retry need not wait for the leases to run out.
-    await releaseLeases(deps.store.db, { ids: open.map((o) => o.request.id), owner: input.owner }).catch(
-      () => {},
+    const batch = open;
+    const result = await retryTransient(() =>
+      deps.store.groupCommit(async (trx) => {
+        const now = deps.clock();
+        const held = await renewLeases(trx, {
+          ids: batch.map((o) => o.request.id),
+          owner: input.owner,
+          leaseUntil: now + deps.config.worker.leaseMs,
+        });
+        const heldIds = new Set(held.map((r) => r.id));
+        const receipts = new Map(
+          held.map((r) => {
+            const names = [...(batch.find((o) => o.request.id === r.id)?.clientName.values() ?? [])];
+            return [r.id, parseReceipt(r.receipt) ?? emptyReceipt(names)] as const;
+          }),
+        );
+        const mine = batch.filter((o) => heldIds.has(o.request.id));
+        const touched = await step(deps, trx, { requests: mine, receipts, now });
+        const lost = batch.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
+        return { touched, lost } satisfies BatchResult;
+      }),
     );
-    throw err;
+    for (const id of result.lost) outcomes.set(id, { status: 'lease-lost' });
+    const next: Open[] = [];
+    for (const o of batch) {
+      if (result.lost.includes(o.request.id)) continue;
+      const change = result.touched.get(o.request.id);
+      if (change) {
+        o.batches++;
+        await input.afterBatch?.({ requestId: o.request.id, batches: o.batches, receipt: change.receipt });
+        if (change.done) {
+          outcomes.set(o.request.id, { status: 'completed', receipt: change.receipt });
+          continue;
+        }
+      }
+      next.push(o);
+    }
+    open = next;
   }
 }
 
