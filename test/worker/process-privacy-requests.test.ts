@@ -77,6 +77,37 @@ describe(`forget requests erased together on ${TEST_DIALECT}`, () => {
     (await rt.deps.store.db.selectFrom('reviews').select('id').where('id', 'like', `${prefix}-%`).execute())
       .length;
 
+  it('claims at most its limit, oldest first, and leaves the rest to other workers', async () => {
+    const deps = rt.deps;
+    const accepted = [];
+    for (let p = 0; p < 5; p++) {
+      accepted.push(await forget(deps, tenant, `limit-${p}`));
+      // Distinct submission times, so "oldest first" has one answer.
+      await new Promise((r) => setTimeout(r, 3));
+    }
+    const first = await claimPrivacyRequests(deps, { owner: 'limit-a', limit: 2 });
+    assert.deepEqual(
+      first.map((r) => r.id),
+      accepted.slice(0, 2).map((r) => r.id),
+    );
+    const rest = await claimPrivacyRequests(deps, { owner: 'limit-b', limit: 10 });
+    assert.deepEqual(
+      rest.map((r) => r.id).sort(),
+      accepted
+        .slice(2)
+        .map((r) => r.id)
+        .sort(),
+    );
+    assert.equal(await drainPrivacyQueue(deps), 0, 'all leased');
+    for (const [owner, requests] of [
+      ['limit-a', first],
+      ['limit-b', rest],
+    ] as const) {
+      const outcomes = await processPrivacyRequests(deps, { requests, owner });
+      for (const r of requests) assert.equal(outcomes.get(r.id)?.status, 'completed');
+    }
+  });
+
   it('completes 200 requests accepted at once, each exactly once and with its own receipt', async () => {
     const deps = rt.deps;
     await importPeople(deps, 'many', 200, { 'Acme-EN_GB': 2, 'Acme-DE_DE': 1 });
