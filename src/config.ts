@@ -35,6 +35,8 @@ export interface Config {
     readonly pollIntervalMs: number;
     readonly leaseMs: number;
     readonly batchSize: number;
+    /** Pending requests one lane claims together and erases in shared transactions. */
+    readonly claimSize: number;
     /** Requests one worker process carries out at the same time. */
     readonly concurrency: number;
   };
@@ -217,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
       pollIntervalMs: readInt(env, 'WORKER_POLL_INTERVAL_MS', 500, 10, 600_000),
       leaseMs: readInt(env, 'WORKER_LEASE_MS', 30_000, 100, 3_600_000),
       batchSize: readInt(env, 'WORKER_BATCH_SIZE', 500, 1, 100_000),
+      claimSize: readInt(env, 'WORKER_CLAIM_SIZE', 100, 1, 1000),
       concurrency: readInt(env, 'WORKER_CONCURRENCY', 4, 1, 64),
     },
     privacy: {

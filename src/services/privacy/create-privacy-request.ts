@@ -7,7 +7,10 @@ import { pendingKeys, privacySubject } from '../../domain/privacy-subject.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import { listGrantedClients } from '../../store/repositories/clients.js';
-import { insertPrivacyRequest } from '../../store/repositories/privacy-requests.js';
+import {
+  insertPrivacyRequest,
+  insertPrivacyRequestAtOnce,
+} from '../../store/repositories/privacy-requests.js';
 import { findLinkedIdentifiers } from '../../store/repositories/privacy-subjects.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -24,7 +27,7 @@ export interface CreatePrivacyRequestInput {
  * Files a forget or access request. The pending rule (docs/interface.md §4.3) is a unique key in the database:
  * the request, its identifier hashes and one pending key per (client, identifier), for the named
  * identifiers and those linked to them through stored reviews, are written in
- * one transaction (or one savepoint of a group commit on SQLite), so of any number of concurrent
+ * one statement (PostgreSQL) or one savepoint of a group commit (SQLite), so of any number of concurrent
  * requests for the same end user, on any number of instances, exactly one commits and the others
  * get 409. The request is answered once its commit is on disk.
  */
@@ -75,18 +78,23 @@ export async function createPrivacyRequest(
     exportExpiresAt: null,
   };
   try {
-    await deps.store.groupCommit((trx) =>
-      insertPrivacyRequest(trx, {
-        ...request,
-        clients,
-        identifiers: subject,
-        pendingKeys: pendingKeys(
-          clients.map((c) => c.id),
-          subject,
-          linked,
-        ),
-      }),
-    );
+    const row = {
+      ...request,
+      clients,
+      identifiers: subject,
+      pendingKeys: pendingKeys(
+        clients.map((c) => c.id),
+        subject,
+        linked,
+      ),
+    };
+    // PostgreSQL: one atomic statement is one round trip instead of six (begin, four inserts,
+    // commit); SQLite shares its commits instead (store/group-commit.ts).
+    if (deps.store.dialect === 'postgres' && row.pendingKeys.length <= 1000) {
+      await insertPrivacyRequestAtOnce(deps.store.db, row);
+    } else {
+      await deps.store.groupCommit((trx) => insertPrivacyRequest(trx, row));
+    }
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     throw new AppError('PENDING_REQUEST_EXISTS', {

@@ -9,13 +9,13 @@ import {
   deleteExportSectionsHolding,
   replaceExports,
 } from '../../store/repositories/privacy-exports.js';
-import { releaseLease, renewLease } from '../../store/repositories/privacy-request-leases.js';
+import { releaseLeases, renewLeases } from '../../store/repositories/privacy-request-leases.js';
 import {
   dropMaskedValues,
   findRequestClients,
-  findRequestsNamingSubject,
-  markRequestCompleted,
-  saveReceipt,
+  findRequestsNamingSubjects,
+  markRequestsCompleted,
+  saveReceipts,
 } from '../../store/repositories/privacy-requests.js';
 import {
   deleteResponsesOfReviews,
@@ -23,9 +23,10 @@ import {
   findResponsesOfReviews,
   findReviewsByIds,
   findSubjectReviewIds,
+  findSubjectReviewsOfRequests,
   lockReviews,
 } from '../../store/repositories/privacy-subjects.js';
-import { suppressSubject } from '../../store/repositories/privacy-suppressions.js';
+import { suppressSubjects } from '../../store/repositories/privacy-suppressions.js';
 import type { Database, PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { exportedReview, exportSection } from './access-export-document.js';
@@ -37,70 +38,149 @@ export type ProcessOutcome =
   /** Stopped between batches on request; the lease was handed back for any worker to resume. */
   | { readonly status: 'interrupted' };
 
-export interface ProcessPrivacyRequestInput {
-  /** The request as claimed (claimPrivacyRequest). */
-  readonly request: PrivacyRequestRow;
-  /** The lease owner that claimed it. */
+export interface ProcessPrivacyRequestsInput {
+  /** The requests as claimed (claimPrivacyRequests), all by this owner. */
+  readonly requests: readonly PrivacyRequestRow[];
+  /** The lease owner that claimed them. */
   readonly owner: string;
-  /** Called after each committed batch (progress reporting). */
+  /** Called, for each request a committed batch changed, after that batch (progress reporting). */
   readonly afterBatch?: (progress: { requestId: string; batches: number; receipt: Receipt }) => unknown;
   /** Checked between batches: a stopping worker ends after the batch in progress. */
   readonly signal?: AbortSignal;
 }
 
-class LeaseLost extends Error {}
+export interface ProcessPrivacyRequestInput extends Omit<ProcessPrivacyRequestsInput, 'requests'> {
+  /** The request as claimed (claimPrivacyRequest). */
+  readonly request: PrivacyRequestRow;
+}
 
 const DAY_MS = 86_400_000;
 
-/**
- * Carries out a claimed request, for the subject's named and linked identifiers as fixed when it
- * was accepted. Forget requests erase in batches of WORKER_BATCH_SIZE reviews; each batch is one
- * transaction that checks the lease, deletes the subject's reviews with their client responses,
- * profile fields and every export section that copied them, adds what it deleted to the receipt
- * and extends the lease. A crash between batches loses nothing (committed batches stay done) and
- * repeats nothing (the next batch only finds rows that still exist); the last batch also removes
- * what other requests about the person hold, suppresses the person's identifiers, completes the
- * request and releases its pending keys in the same transaction. Access requests build their
- * export and complete in one transaction. On SQLite, concurrent lanes' batches share their
- * commits (store/group-commit.ts).
- */
+/** One request of a batch while it is carried out. */
+interface Open {
+  readonly request: PrivacyRequestRow;
+  readonly clientName: ReadonlyMap<string, string>;
+  batches: number;
+}
+
+/** What one committed batch did to each request it touched. */
+interface BatchResult {
+  readonly touched: Map<string, { receipt: Receipt; done: boolean }>;
+  readonly lost: readonly string[];
+}
+
+/** Carries out one claimed request (see processPrivacyRequests). */
 export async function processPrivacyRequest(
   deps: ServiceDeps,
   input: ProcessPrivacyRequestInput,
 ): Promise<ProcessOutcome> {
   const { request, ...options } = input;
-  const clients = (await findRequestClients(deps.store.db, [request.id])).get(request.id) ?? [];
-  const clientName = new Map(clients.map((c) => [c.id, c.name]));
-  const step = request.type === 'forget' ? eraseBatch : buildExport;
-  let batches = 0;
+  const outcomes = await processPrivacyRequests(deps, { ...options, requests: [request] });
+  return outcomes.get(request.id) ?? { status: 'lease-lost' };
+}
+
+/**
+ * Carries out claimed requests, for each subject's named and linked identifiers as fixed when the
+ * request was accepted. Forget requests are erased together: each batch is one transaction that
+ * checks the leases of every request still open, deletes up to WORKER_BATCH_SIZE of their subjects'
+ * reviews (shared round-robin, so one person with very many reviews is erased over several bounded
+ * batches without holding up the others) with their client responses, profile fields and every
+ * export section that copied them, and adds what it deleted to each request's receipt. A request
+ * whose last reviews are in the batch also loses what other requests hold about the person, has
+ * its identifiers suppressed, and completes with its pending keys released, in the same
+ * transaction; the rest extend their leases and go on in the next batch. Each statement covers the
+ * whole batch, so a request costs a few statements' share however many travel together. A crash
+ * or failure anywhere in a batch rolls all of it back: committed batches stay done and nothing is
+ * counted twice (the next batch only finds rows that still exist). Access requests build their
+ * export and complete in one transaction each. On SQLite, concurrent lanes' batches also share
+ * their commits (store/group-commit.ts).
+ */
+export async function processPrivacyRequests(
+  deps: ServiceDeps,
+  input: ProcessPrivacyRequestsInput,
+): Promise<Map<string, ProcessOutcome>> {
+  const outcomes = new Map<string, ProcessOutcome>();
+  if (input.requests.length === 0) return outcomes;
+  const clients = await findRequestClients(
+    deps.store.db,
+    input.requests.map((r) => r.id),
+  );
+  const open = (type: PrivacyRequestRow['type']) =>
+    input.requests
+      .filter((r) => r.type === type)
+      .map((request) => ({
+        request,
+        clientName: new Map((clients.get(request.id) ?? []).map((c) => [c.id, c.name])),
+        batches: 0,
+      }));
   try {
-    for (;;) {
-      const result = await retryTransient(() =>
-        deps.store.groupCommit(async (trx) => {
-          const now = deps.clock();
-          const current = await renewLease(trx, {
-            id: request.id,
-            owner: options.owner,
-            leaseUntil: now + deps.config.worker.leaseMs,
-          });
-          if (!current) throw new LeaseLost();
-          const receipt = parseReceipt(current.receipt) ?? emptyReceipt(clients.map((c) => c.name));
-          return step(deps, trx, { request, clientName, receipt, now });
-        }),
-      );
-      batches++;
-      await options.afterBatch?.({ requestId: request.id, batches, receipt: result.receipt });
-      if (result.done) return { status: 'completed', receipt: result.receipt };
-      if (options.signal?.aborted) {
-        await releaseLease(deps.store.db, { id: request.id, owner: options.owner });
-        return { status: 'interrupted' };
-      }
-    }
+    await runBatches(deps, input, open('forget'), eraseBatch, outcomes);
+    // Access requests one at a time: each builds a whole export in its transaction.
+    for (const one of open('access')) await runBatches(deps, input, [one], buildExport, outcomes);
   } catch (err) {
-    if (err instanceof LeaseLost) return { status: 'lease-lost' };
-    // Hand the request back so that a retry need not wait for the lease to run out.
-    await releaseLease(deps.store.db, { id: request.id, owner: options.owner }).catch(() => {});
+    // Hand back every request not carried out, so that a retry need not wait for the leases to
+    // run out (completed ones are no longer pending, so they are left as they are).
+    const left = input.requests.map((r) => r.id).filter((id) => !outcomes.has(id));
+    await releaseLeases(deps.store.db, { ids: left, owner: input.owner }).catch(() => {});
     throw err;
+  }
+  return outcomes;
+}
+
+async function runBatches(
+  deps: ServiceDeps,
+  input: ProcessPrivacyRequestsInput,
+  requests: Open[],
+  step: Step,
+  outcomes: Map<string, ProcessOutcome>,
+): Promise<void> {
+  let open = requests;
+  while (open.length > 0) {
+    if (input.signal?.aborted) {
+      // Stopping: the batch in progress has committed; the rest go back for any worker.
+      const ids = open.map((o) => o.request.id);
+      await releaseLeases(deps.store.db, { ids, owner: input.owner });
+      for (const id of ids) outcomes.set(id, { status: 'interrupted' });
+      return;
+    }
+    const batch = open;
+    const result = await retryTransient(() =>
+      deps.store.groupCommit(async (trx) => {
+        const now = deps.clock();
+        const held = await renewLeases(trx, {
+          ids: batch.map((o) => o.request.id),
+          owner: input.owner,
+          leaseUntil: now + deps.config.worker.leaseMs,
+        });
+        const heldIds = new Set(held.map((r) => r.id));
+        const receipts = new Map(
+          held.map((r) => {
+            const names = [...(batch.find((o) => o.request.id === r.id)?.clientName.values() ?? [])];
+            return [r.id, parseReceipt(r.receipt) ?? emptyReceipt(names)] as const;
+          }),
+        );
+        const mine = batch.filter((o) => heldIds.has(o.request.id));
+        const touched = await step(deps, trx, { requests: mine, receipts, now });
+        const lost = batch.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
+        return { touched, lost } satisfies BatchResult;
+      }),
+    );
+    for (const id of result.lost) outcomes.set(id, { status: 'lease-lost' });
+    const next: Open[] = [];
+    for (const o of batch) {
+      if (result.lost.includes(o.request.id)) continue;
+      const change = result.touched.get(o.request.id);
+      if (change) {
+        o.batches++;
+        await input.afterBatch?.({ requestId: o.request.id, batches: o.batches, receipt: change.receipt });
+        if (change.done) {
+          outcomes.set(o.request.id, { status: 'completed', receipt: change.receipt });
+          continue;
+        }
+      }
+      next.push(o);
+    }
+    open = next;
   }
 }
 
@@ -121,9 +201,10 @@ async function retryTransient<T>(run: () => Promise<T>): Promise<T> {
 }
 
 interface StepInput {
-  readonly request: PrivacyRequestRow;
-  readonly clientName: ReadonlyMap<string, string>;
-  readonly receipt: Receipt;
+  /** The requests whose leases this transaction holds. */
+  readonly requests: readonly Open[];
+  /** Each request's receipt so far, as stored. */
+  readonly receipts: ReadonlyMap<string, Receipt>;
   readonly now: number;
 }
 
@@ -131,25 +212,54 @@ type Step = (
   deps: ServiceDeps,
   trx: Kysely<Database>,
   input: StepInput,
-) => Promise<{ done: boolean; receipt: Receipt }>;
+) => Promise<Map<string, { receipt: Receipt; done: boolean }>>;
 
-const eraseBatch: Step = async (deps, trx, { request, clientName, now, ...input }) => {
-  const batchSize = deps.config.worker.batchSize;
-  const scope = { requestId: request.id };
-  let ids = await findSubjectReviewIds(trx, scope, { limit: batchSize });
-  if (ids.length < batchSize && deps.store.dialect === 'postgres') {
-    // Possibly the last batch: wait for imports into these clients to commit, and keep new ones
-    // out until the suppression below is visible (store/repositories/client-erasure-locks.ts).
-    await lockClientsForErasure(trx, [...clientName.keys()]);
-    ids = await findSubjectReviewIds(trx, scope, { limit: batchSize });
+const eraseBatch: Step = async (deps, trx, { requests, now, ...input }) => {
+  const touched = new Map<string, { receipt: Receipt; done: boolean }>();
+  if (requests.length === 0) return touched;
+  const byId = new Map(requests.map((o) => [o.request.id, o]));
+  const receipts = new Map(input.receipts);
+  const count = (requestId: string, clientId: string, counts: Parameters<typeof addToReceipt>[2]) => {
+    const name = byId.get(requestId)?.clientName.get(clientId) ?? clientId;
+    receipts.set(requestId, addToReceipt(receipts.get(requestId) ?? {}, name, counts));
+    touched.set(requestId, { receipt: receipts.get(requestId) ?? {}, done: false });
+  };
+  if (deps.store.dialect === 'postgres') {
+    // Any of these may be on its last batch: wait for imports into their clients to commit, and
+    // keep new ones out until the suppressions below are visible
+    // (store/repositories/client-erasure-locks.ts).
+    await lockClientsForErasure(trx, [...new Set(requests.flatMap((o) => [...o.clientName.keys()]))]);
   }
+  const budget = deps.config.worker.batchSize;
+  // One pair beyond the budget says where the round-robin was cut.
+  const found = await findSubjectReviewsOfRequests(
+    trx,
+    requests.map((o) => o.request.id),
+    budget + 1,
+  );
+  const cut = found.length > budget ? found.pop() : undefined;
+  const owner = new Map<string, string>();
+  const taken = new Map<string, number>();
+  for (const f of found) {
+    if (!owner.has(f.reviewId)) owner.set(f.reviewId, f.requestId);
+    taken.set(f.requestId, (taken.get(f.requestId) ?? 0) + 1);
+  }
+  // A request is finished in this batch when its next review, had it one, would have come before
+  // the cut in round-robin order (rank, then request id).
+  const finished = requests
+    .map((o) => o.request.id)
+    .filter((id) => {
+      if (!cut) return true;
+      const next = (taken.get(id) ?? 0) + 1;
+      return next < cut.rank || (next === cut.rank && id < cut.requestId);
+    });
+  const ids = [...owner.keys()].sort();
   if (deps.store.dialect === 'postgres') await lockReviews(trx, ids);
-  let receipt = input.receipt;
   for (const r of await deleteResponsesOfReviews(trx, ids)) {
-    receipt = addToReceipt(receipt, clientName.get(r.clientId) ?? r.clientId, { clientResponses: 1 });
+    count(owner.get(r.reviewId) ?? '', r.clientId, { clientResponses: 1 });
   }
   for (const review of await deleteReviewsByIds(trx, ids)) {
-    receipt = addToReceipt(receipt, clientName.get(review.clientId) ?? review.clientId, {
+    count(owner.get(review.id) ?? '', review.clientId, {
       reviews: 1,
       profileFields: profileFieldCount(review),
     });
@@ -157,81 +267,85 @@ const eraseBatch: Step = async (deps, trx, { request, clientName, now, ...input 
   // GDPR Art. 17: copies go with the original. Every export section holding one of these reviews,
   // whoever filed it and under whichever identifier, and the masked identifiers of its request.
   const holding = await deleteExportSectionsHolding(trx, ids);
-  receipt = countExports(
-    receipt,
-    clientName,
-    holding.map((h) => h.clientId),
-  );
-  await dropMaskedValues(trx, [...new Set(holding.map((h) => h.requestId))]);
-  if (ids.length === batchSize) {
-    await saveReceipt(trx, request.id, JSON.stringify(receipt));
-    return { done: false, receipt };
-  }
-  // A request that named one of the person's identifiers in a client both requests name is about
+  for (const h of holding) count(owner.get(h.reviewId) ?? '', h.clientId, { accessExports: 1 });
+  // A request that named one of a person's identifiers in a client both requests name is about
   // the same end user: its section for that client goes even when it holds no review (it still
-  // says what was asked about whom), and so do its masked identifiers and this request's own.
-  const naming = await findRequestsNamingSubject(trx, request.id);
+  // says what was asked about whom), and so do its masked identifiers and the erasing request's.
+  const naming = await findRequestsNamingSubjects(trx, finished);
   const removed = await deleteExportSections(trx, naming);
-  receipt = countExports(receipt, clientName, removed);
-  await dropMaskedValues(trx, [request.id, ...new Set(naming.map((r) => r.requestId))]);
-  // Imports refuse the person's identifiers from now on, so erased data cannot come back.
-  await suppressSubject(trx, { requestId: request.id, now });
-  // PostgreSQL keeps deleted rows in its table files until they are rewritten (PRIVACY_COMPACT).
-  await markCompactionOwed(trx, now);
-  await markRequestCompleted(trx, { id: request.id, at: now, receipt: JSON.stringify(receipt) });
-  return { done: true, receipt };
+  const removedLeft = [...removed];
+  for (const n of naming) {
+    const at = removedLeft.indexOf(n.clientId);
+    if (at === -1) continue;
+    removedLeft.splice(at, 1);
+    count(n.subjectRequestId, n.clientId, { accessExports: 1 });
+  }
+  await dropMaskedValues(trx, [
+    ...new Set([...holding.map((h) => h.requestId), ...finished, ...naming.map((n) => n.requestId)]),
+  ]);
+  const progressed = [...touched.keys()].filter((id) => !finished.includes(id));
+  await saveReceipts(
+    trx,
+    progressed.map((id) => ({ id, receipt: JSON.stringify(receipts.get(id)) })),
+  );
+  if (finished.length > 0) {
+    // Imports refuse the people's identifiers from now on, so erased data cannot come back.
+    await suppressSubjects(trx, { requestIds: finished, now });
+    // PostgreSQL keeps deleted rows in its table files until they are rewritten (PRIVACY_COMPACT).
+    await markCompactionOwed(trx, now);
+    await markRequestsCompleted(trx, {
+      at: now,
+      receipts: finished.map((id) => ({ id, receipt: JSON.stringify(receipts.get(id)) })),
+    });
+    for (const id of finished) touched.set(id, { receipt: receipts.get(id) ?? {}, done: true });
+  }
+  return touched;
 };
 
-/** Adds removed export sections (the client id of each) to the receipt. */
-function countExports(
-  receipt: Receipt,
-  clientName: ReadonlyMap<string, string>,
-  clientIds: readonly string[],
-): Receipt {
-  let counted = receipt;
-  for (const clientId of clientIds) {
-    counted = addToReceipt(counted, clientName.get(clientId) ?? clientId, { accessExports: 1 });
-  }
-  return counted;
-}
-
-const buildExport: Step = async (deps, trx, { request, clientName, now, ...input }) => {
-  let receipt = input.receipt;
-  const sections = [];
-  for (const [clientId, name] of [...clientName].sort((a, b) => a[1].localeCompare(b[1]))) {
-    const reviews: ReturnType<typeof exportedReview>[] = [];
-    const reviewIds: string[] = [];
-    let after: string | undefined;
-    for (;;) {
-      const ids = await findSubjectReviewIds(
-        trx,
-        { requestId: request.id, clientId },
-        { limit: deps.config.worker.batchSize, ...(after !== undefined ? { after } : {}) },
-      );
-      if (ids.length === 0) break;
-      after = ids[ids.length - 1];
-      const responses = await findResponsesOfReviews(trx, ids);
-      for (const review of await findReviewsByIds(trx, ids)) {
-        const own = responses.filter((r) => r.reviewId === review.id);
-        reviews.push(exportedReview(review, own));
-        reviewIds.push(review.id);
-        receipt = addToReceipt(receipt, name, {
-          reviews: 1,
-          clientResponses: own.length,
-          profileFields: profileFieldCount(review),
-        });
+const buildExport: Step = async (deps, trx, { requests, now, receipts }) => {
+  const touched = new Map<string, { receipt: Receipt; done: boolean }>();
+  for (const { request, clientName } of requests) {
+    let receipt = receipts.get(request.id) ?? {};
+    const sections = [];
+    for (const [clientId, name] of [...clientName].sort((a, b) => a[1].localeCompare(b[1]))) {
+      const reviews: ReturnType<typeof exportedReview>[] = [];
+      const reviewIds: string[] = [];
+      let after: string | undefined;
+      for (;;) {
+        const ids = await findSubjectReviewIds(
+          trx,
+          { requestId: request.id, clientId },
+          { limit: deps.config.worker.batchSize, ...(after !== undefined ? { after } : {}) },
+        );
+        if (ids.length === 0) break;
+        after = ids[ids.length - 1];
+        const responses = await findResponsesOfReviews(trx, ids);
+        for (const review of await findReviewsByIds(trx, ids)) {
+          const own = responses.filter((r) => r.reviewId === review.id);
+          reviews.push(exportedReview(review, own));
+          reviewIds.push(review.id);
+          receipt = addToReceipt(receipt, name, {
+            reviews: 1,
+            clientResponses: own.length,
+            profileFields: profileFieldCount(review),
+          });
+        }
       }
+      sections.push({
+        clientId,
+        clientName: name,
+        content: exportSection(name, reviews),
+        reviewIds,
+        createdAt: now,
+        expiresAt: now + deps.config.privacy.exportRetentionDays * DAY_MS,
+      });
     }
-    sections.push({
-      clientId,
-      clientName: name,
-      content: exportSection(name, reviews),
-      reviewIds,
-      createdAt: now,
-      expiresAt: now + deps.config.privacy.exportRetentionDays * DAY_MS,
+    await replaceExports(trx, request.id, sections);
+    await markRequestsCompleted(trx, {
+      at: now,
+      receipts: [{ id: request.id, receipt: JSON.stringify(receipt) }],
     });
+    touched.set(request.id, { receipt, done: true });
   }
-  await replaceExports(trx, request.id, sections);
-  await markRequestCompleted(trx, { id: request.id, at: now, receipt: JSON.stringify(receipt) });
-  return { done: true, receipt };
+  return touched;
 };

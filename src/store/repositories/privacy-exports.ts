@@ -84,20 +84,24 @@ export async function deleteExportSections(
 
 /**
  * Removes every export section that holds one of these reviews; returns each removed section's
- * request and client.
+ * request and client, and one of the given reviews it held (to say whose erasure removed it).
  */
 export async function deleteExportSectionsHolding(
   db: Kysely<Database>,
   reviewIds: readonly string[],
-): Promise<{ requestId: string; clientId: string }[]> {
+): Promise<{ requestId: string; clientId: string; reviewId: string }[]> {
   if (reviewIds.length === 0) return [];
   const holding = await db
     .selectFrom('privacy_export_reviews')
-    .select(['request_id', 'client_id'])
-    .distinct()
+    .select(['request_id', 'client_id', (eb) => eb.fn.min('review_id').as('review_id')])
     .where('review_id', 'in', reviewIds)
+    .groupBy(['request_id', 'client_id'])
     .execute();
-  const sections = holding.map((h) => ({ requestId: h.request_id, clientId: h.client_id }));
+  const sections = holding.map((h) => ({
+    requestId: h.request_id,
+    clientId: h.client_id,
+    reviewId: h.review_id,
+  }));
   await deleteExportSections(db, sections);
   return sections;
 }

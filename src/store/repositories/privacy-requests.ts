@@ -114,6 +114,71 @@ export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPri
   }
 }
 
+/**
+ * PostgreSQL: the same rows as insertPrivacyRequest in one statement (the other inserts as CTEs),
+ * which is atomic on its own, so a request costs one round trip and no explicit transaction. For
+ * requests with at most 1,000 pending keys; larger ones go through insertPrivacyRequest.
+ */
+export async function insertPrivacyRequestAtOnce(
+  db: Kysely<Database>,
+  request: NewPrivacyRequest,
+): Promise<void> {
+  if (request.pendingKeys.length > 1000) throw new RangeError('too many pending keys for one statement');
+  await db
+    .with('r', (q) =>
+      q
+        .insertInto('privacy_requests')
+        .values({
+          id: request.id,
+          environment: request.environment,
+          application_id: request.applicationId,
+          type: request.type,
+          status: 'PENDING',
+          submitted_at: request.submittedAt,
+          due_at: request.dueAt,
+          started_at: null,
+          completed_at: null,
+          receipt: null,
+          lease_owner: null,
+          lease_expires_at: null,
+        })
+        .returning('id'),
+    )
+    .with('c', (q) =>
+      q
+        .insertInto('privacy_request_clients')
+        .values(
+          request.clients.map((c) => ({ request_id: request.id, client_id: c.id, client_name: c.name })),
+        )
+        .returning('request_id'),
+    )
+    .with('i', (q) =>
+      q
+        .insertInto('privacy_request_identifiers')
+        .values(
+          request.identifiers.map((i) => ({
+            request_id: request.id,
+            environment: request.environment,
+            kind: i.kind,
+            value_hash: i.hash,
+            masked_value: i.masked,
+          })),
+        )
+        .returning('request_id'),
+    )
+    .insertInto('privacy_pending_keys')
+    .values(
+      request.pendingKeys.map((k) => ({
+        environment: request.environment,
+        client_id: k.clientId,
+        kind: k.kind,
+        value_hash: k.hash,
+        request_id: request.id,
+      })),
+    )
+    .execute();
+}
+
 export async function findPrivacyRequest(
   db: Kysely<Database>,
   where: { id: string; environment: Environment; applicationId: string; type: PrivacyRequestType },
@@ -256,39 +321,64 @@ export async function findRequestDetails(
   return details;
 }
 
-export async function saveReceipt(db: Kysely<Database>, id: string, receipt: string): Promise<void> {
-  await db.updateTable('privacy_requests').set({ receipt }).where('id', '=', id).execute();
+/** Saves the receipts so far of requests still in progress, in one statement. */
+export async function saveReceipts(
+  db: Kysely<Database>,
+  receipts: readonly { id: string; receipt: string }[],
+): Promise<void> {
+  if (receipts.length === 0) return;
+  await db
+    .updateTable('privacy_requests')
+    .set({ receipt: receiptById(receipts) })
+    .where(
+      'id',
+      'in',
+      receipts.map((r) => r.id),
+    )
+    .execute();
 }
 
-/** Completes a request and releases its pending keys in the caller's transaction. */
-export async function markRequestCompleted(
+/**
+ * Completes requests, each with its receipt, and releases their pending keys in the caller's
+ * transaction: two statements however many requests.
+ */
+export async function markRequestsCompleted(
   db: Kysely<Database>,
-  completion: { id: string; at: number; receipt: string },
+  completion: { at: number; receipts: readonly { id: string; receipt: string }[] },
 ): Promise<void> {
+  if (completion.receipts.length === 0) return;
+  const ids = completion.receipts.map((r) => r.id);
   await db
     .updateTable('privacy_requests')
     .set({
       status: 'COMPLETED',
       completed_at: completion.at,
-      receipt: completion.receipt,
+      receipt: receiptById(completion.receipts),
       lease_owner: null,
       lease_expires_at: null,
     })
-    .where('id', '=', completion.id)
+    .where('id', 'in', ids)
     .execute();
-  await db.deleteFrom('privacy_pending_keys').where('request_id', '=', completion.id).execute();
+  await db.deleteFrom('privacy_pending_keys').where('request_id', 'in', ids).execute();
+}
+
+/** `case id when … then receipt … end`: one receipt per row in a single update. */
+function receiptById(receipts: readonly { id: string; receipt: string }[]) {
+  const arms = receipts.map((r) => sql`when ${r.id} then ${r.receipt}`);
+  return sql<string>`case id ${sql.join(arms, sql` `)} end`;
 }
 
 /**
- * What other requests hold of a request's subject: each (request, client) where another request
- * named one of the subject's keys (named or linked identifiers) and covered that key's client, in
- * the same environment, whichever application filed it. Read while the keys still exist, that is
- * before the request completes.
+ * What other requests hold of these requests' subjects: each (request, client) where another
+ * request named one of a subject's keys (named or linked identifiers) and covered that key's
+ * client, in the same environment, whichever application filed it; `subjectRequestId` says whose.
+ * Read while the keys still exist, that is before the requests complete.
  */
-export async function findRequestsNamingSubject(
+export async function findRequestsNamingSubjects(
   db: Kysely<Database>,
-  requestId: string,
-): Promise<{ requestId: string; clientId: string }[]> {
+  requestIds: readonly string[],
+): Promise<{ subjectRequestId: string; requestId: string; clientId: string }[]> {
+  if (requestIds.length === 0) return [];
   const rows = await db
     .selectFrom('privacy_pending_keys as k')
     .innerJoin('privacy_request_identifiers as i', (join) =>
@@ -300,12 +390,16 @@ export async function findRequestsNamingSubject(
     .innerJoin('privacy_request_clients as c', (join) =>
       join.onRef('c.request_id', '=', 'i.request_id').onRef('c.client_id', '=', 'k.client_id'),
     )
-    .select(['i.request_id', 'c.client_id'])
+    .select(['k.request_id as subject_request_id', 'i.request_id', 'c.client_id'])
     .distinct()
-    .where('k.request_id', '=', requestId)
-    .where('i.request_id', '<>', requestId)
+    .where('k.request_id', 'in', requestIds)
+    .whereRef('i.request_id', '<>', 'k.request_id')
     .execute();
-  return rows.map((r) => ({ requestId: r.request_id, clientId: r.client_id }));
+  return rows.map((r) => ({
+    subjectRequestId: r.subject_request_id,
+    requestId: r.request_id,
+    clientId: r.client_id,
+  }));
 }
 
 /** After erasure even the masked display values go: only kinds and keyed hashes remain. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ClientResponse } from '../../domain/client-response.js';
 import type { SubjectKey } from '../../domain/privacy-subject.js';
 import type { Review } from '../../domain/review.js';
@@ -71,6 +71,47 @@ export async function findSubjectReviewIds(
 }
 
 /**
+ * The subject reviews of several requests together, at most `limit` (request, review) pairs, taken
+ * round-robin: every request's first review (in request id order), then every request's second,
+ * and so on. So one transaction's share stays bounded however many reviews one subject has, and
+ * the small subjects beside a large one are not starved by it. `rank` is the review's position
+ * within its request's reviews (1-based). Same look-ups as findSubjectReviewIds.
+ */
+export async function findSubjectReviewsOfRequests(
+  db: Kysely<Database>,
+  requestIds: readonly string[],
+  limit: number,
+): Promise<{ requestId: string; reviewId: string; rank: number }[]> {
+  if (requestIds.length === 0) return [];
+  const pairs = db
+    .selectFrom('privacy_pending_keys as k')
+    .innerJoin('review_identifiers as ri', (join) =>
+      join
+        .onRef('ri.client_id', '=', 'k.client_id')
+        .onRef('ri.kind', '=', 'k.kind')
+        .onRef('ri.value_hash', '=', 'k.value_hash'),
+    )
+    .select(['k.request_id', 'ri.review_id'])
+    .distinct()
+    .where('k.request_id', 'in', requestIds);
+  const ranked = db
+    .selectFrom(pairs.as('p'))
+    .select([
+      'p.request_id',
+      'p.review_id',
+      sql<number | string>`row_number() over (partition by p.request_id order by p.review_id)`.as('rank'),
+    ]);
+  const rows = await db
+    .selectFrom(ranked.as('r'))
+    .select(['r.request_id', 'r.review_id', 'r.rank'])
+    .orderBy('r.rank')
+    .orderBy('r.request_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ requestId: r.request_id, reviewId: r.review_id, rank: Number(r.rank) }));
+}
+
+/**
  * PostgreSQL: locks the reviews so that no client response can be added to them between counting
  * and deleting (an insert needs a key-share lock on its review). SQLite transactions are exclusive.
  */
@@ -80,18 +121,18 @@ export async function lockReviews(db: Kysely<Database>, ids: readonly string[]):
   await db.selectFrom('reviews').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
-/** Deletes the responses on the given reviews; returns the client id of each deleted response. */
+/** Deletes the responses on the given reviews; returns the review and client of each deleted one. */
 export async function deleteResponsesOfReviews(
   db: Kysely<Database>,
   reviewIds: readonly string[],
-): Promise<{ clientId: string }[]> {
+): Promise<{ reviewId: string; clientId: string }[]> {
   if (reviewIds.length === 0) return [];
   const rows = await db
     .deleteFrom('client_responses')
     .where('review_id', 'in', reviewIds)
-    .returning('client_id')
+    .returning(['review_id', 'client_id'])
     .execute();
-  return rows.map((r) => ({ clientId: r.client_id }));
+  return rows.map((r) => ({ reviewId: r.review_id, clientId: r.client_id }));
 }
 
 /** Deletes reviews (their identifier hashes cascade); returns what was deleted, for the receipt. */

@@ -5,14 +5,16 @@ import type { Database } from '../schema.js';
 import type { RequestIdentifierRow } from './privacy-requests.js';
 
 /**
- * Suppresses a forget request's subject in its clients: every named and linked identifier (its
- * pending keys, still present in the completing transaction) becomes a suppression. An identifier
- * already suppressed by an earlier request keeps its first subject.
+ * Suppresses forget requests' subjects in their clients: every named and linked identifier (the
+ * requests' pending keys, still present in the completing transaction) becomes a suppression whose
+ * subject is the request. An identifier already suppressed by an earlier request keeps its first
+ * subject.
  */
-export async function suppressSubject(
+export async function suppressSubjects(
   db: Kysely<Database>,
-  input: { requestId: string; now: number },
+  input: { requestIds: readonly string[]; now: number },
 ): Promise<void> {
+  if (input.requestIds.length === 0) return;
   await db
     .insertInto('privacy_suppressions')
     .columns(['environment', 'client_id', 'kind', 'value_hash', 'subject_id', 'created_at'])
@@ -27,7 +29,7 @@ export async function suppressSubject(
           'request_id',
           k.val(input.now).as('created_at'),
         ])
-        .where('request_id', '=', input.requestId),
+        .where('request_id', 'in', input.requestIds),
     )
     .onConflict((oc) => oc.columns(['client_id', 'value_hash', 'kind']).doNothing())
     .execute();
