@@ -22,6 +22,13 @@ export interface Store {
   readonly schema: string | undefined;
   /** Small writes that may share a commit with others (see group-commit.ts). */
   readonly groupCommit: GroupCommit;
+  /**
+   * Where counters that need not outlive the machine are kept: the failed-authentication throttle's,
+   * which are written twice per token request. On SQLite a file of its own beside the database
+   * (`<file>-counters`), whose commits do not wait for the disk; PostgreSQL keeps them with the
+   * rest. Opened on first use; every process on the same file counts in the same place.
+   */
+  volatileCounters(): CounterDatabase;
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
   /**
@@ -41,6 +48,9 @@ export interface Store {
   compactTables(tables: readonly string[]): Promise<CompactionSizes | null>;
   close(): Promise<void>;
 }
+
+/** What a SQL counter store needs of a database (src/store/counters/sql-counter-store.ts). */
+export type CounterDatabase = Pick<Store, 'db' | 'dialect' | 'groupCommit'> & { close(): Promise<void> };
 
 export interface StoreOptions {
   /** PostgreSQL only: a schema to create and use, so test suites can share one database. */
@@ -68,6 +78,38 @@ class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver() {
     return new ImmediateSqliteDriver(this.#config);
   }
+}
+
+/**
+ * The SQLite counter file of Store.volatileCounters. synchronous=OFF: a commit returns once the WAL
+ * has it, without the disk flush, so a crash of the process loses nothing and a crash of the
+ * machine loses at most the last few commits of failed-attempt counts, which only ever lets a
+ * client be refused a little less (docs/design.md, Token service). It gets its own connection and
+ * file, not the main one's: the main connection holds its write lock across the awaits of a group
+ * commit, and a second connection of the same process waiting for that lock would block the event
+ * loop that is to release it.
+ */
+function openSqliteCounterFile(path: string): CounterDatabase {
+  const raw = new SqliteDatabase(path);
+  raw.pragma('busy_timeout = 15000');
+  raw.pragma('secure_delete = ON');
+  if (path !== ':memory:') {
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = OFF');
+  }
+  // The file is no part of the migrated schema: it holds one table of short-lived rows, created
+  // here by whichever process opens it first; its shape is that of limit_counters (2026-11-23-03).
+  raw.exec(`create table if not exists limit_counters (
+    key text primary key, hits integer not null, window_end integer not null
+  );
+  create index if not exists limit_counters_window_end_idx on limit_counters (window_end);`);
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: raw }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    groupCommit: createSqliteGroupCommit(db),
+    close: () => db.destroy(),
+  };
 }
 
 function openSqlite(path: string): Store {
@@ -99,11 +141,16 @@ function openSqlite(path: string): Store {
       database: { prepare: cachedPrepare, close: () => raw.close() } as unknown as SqliteDatabase.Database,
     }),
   });
+  let counters: CounterDatabase | null = null;
   return {
     db,
     dialect: 'sqlite',
     schema: undefined,
     groupCommit: createSqliteGroupCommit(db),
+    volatileCounters() {
+      counters ??= openSqliteCounterFile(memory ? ':memory:' : `${path}-counters`);
+      return counters;
+    },
     async ping() {
       raw.prepare('select 1').get();
     },
@@ -124,6 +171,7 @@ function openSqlite(path: string): Store {
       });
     },
     async close() {
+      await counters?.close();
       await db.destroy();
     },
   };
@@ -219,6 +267,10 @@ function openPostgres(url: string, options: StoreOptions): Store {
     dialect: 'postgres',
     schema,
     groupCommit: createTransactionPerWrite(db),
+    volatileCounters() {
+      // Closed with the store itself.
+      return { db, dialect: 'postgres', groupCommit: this.groupCommit, close: async () => {} };
+    },
     async ping() {
       await ensureSchema();
       await pool.query('select 1');

@@ -7,15 +7,17 @@ import { resolveLimitsNamespace } from './resolve-limits-namespace.js';
 /**
  * Redis when REDIS_URL is set, otherwise the embedded store (docs/design.md, Limits): either way every
  * instance on the same database counts in the same place. `housekeeping` deletes ended windows
- * from the SQL table now and then; one owner per process is enough.
+ * from the SQL table now and then; one owner per table and process is enough. `volatile` counters
+ * (the failed-authentication throttle's) go to the store's volatile counter file instead of the
+ * database itself, so counting them costs no disk flush (Store.volatileCounters).
  */
 export async function createCounterStore(
   deps: Pick<ServiceDeps, 'redis' | 'store' | 'clock'>,
-  options: { housekeeping?: boolean } = {},
+  options: { housekeeping?: boolean; volatile?: boolean } = {},
 ): Promise<CounterStore> {
   if (deps.redis) return createRedisCounterStore(deps.redis, await resolveLimitsNamespace(deps.store.db));
   return createSqlCounterStore(
-    deps.store,
+    options.volatile ? deps.store.volatileCounters() : deps.store,
     options.housekeeping ? { housekeeping: { clock: deps.clock } } : {},
   );
 }
