@@ -27,7 +27,7 @@ export async function createClientResponse(
   const now = deps.clock();
   try {
     return await deps.store.db.transaction().execute(async (trx) => {
-      const client = await requireGrantedClient(trx, actor, input.clientName);
+      const client = await requireGrantedClient(trx, actor, input.clientName, deps.cache);
       const review = await requireClientReview(trx, client, input.reviewId);
       const author = await findOrCreateResponseAuthor(trx, {
         environment: actor.environment,
