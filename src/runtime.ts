@@ -9,6 +9,7 @@ import type { ServiceDeps } from './services/deps.js';
 import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.js';
 import { resolveIdentifierKey } from './services/privacy/resolve-identifier-key.js';
 import { createWorkSignal } from './services/privacy/work-signal.js';
+import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
 import { openStore, type StoreOptions } from './store/database.js';
 import { type MigrationOutcome, migrateToLatest } from './store/migrate.js';
 
@@ -45,13 +46,15 @@ export async function createRuntime(
   try {
     if (options.migrate !== false) await migrateToLatest(store.db, store.schema);
     const identifierKey = await resolveIdentifierKey(store.db, config.identifierHashKey);
+    const clock = options.clock ?? Date.now;
     const deps: ServiceDeps = Object.freeze({
       config,
       store,
-      clock: options.clock ?? Date.now,
+      clock,
       logger,
       identifierKey,
       redis,
+      cache: createTenancyCache({ config, store, clock, logger, redis }),
       privacyWork: createWorkSignal(),
     });
     const limiter = await createPasskeyLimiter(deps);

@@ -9,6 +9,7 @@ import { registerPrivacyCommands } from './commands/privacy-commands.js';
 import { registerReviewsCommands } from './commands/reviews-commands.js';
 import { registerServeCommands } from './commands/serve-command.js';
 import { registerTenancyCommands } from './commands/tenancy-commands.js';
+import { registerTokensCommands } from './commands/tokens-commands.js';
 import { registerWorkerCommand } from './commands/worker-command.js';
 
 export function buildProgram(): Command {
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
     .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `rpa: ${s}` : s) });
   registerServeCommands(program);
   registerTenancyCommands(program);
+  registerTokensCommands(program);
   registerReviewsCommands(program);
   registerDemoCommand(program);
   registerWorkerCommand(program);

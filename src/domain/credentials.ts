@@ -4,6 +4,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
  * Opaque credentials: 32 random bytes (256 bits) behind a recognisable prefix, so a leaked value
  * can be found by secret scanners and told apart at a glance. Only SHA-256 digests are stored:
  * with 256 bits of entropy a slow password hash adds nothing (no dictionary to guess from).
+ * Access tokens share the prefix scheme but are signed instead (access-token.ts).
  */
 export const CREDENTIAL_PREFIX = {
   clientId: 'rpa_ci_',

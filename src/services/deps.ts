@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Store } from '../store/database.js';
 import type { WorkSignal } from './privacy/work-signal.js';
+import type { TenancyCache } from './tenancy/create-tenancy-cache.js';
 
 /** Milliseconds since the epoch; injected so tests can move time. */
 export type Clock = () => number;
@@ -20,6 +21,8 @@ export interface ServiceDeps {
   readonly identifierKey: string;
   /** Shared Redis connection when REDIS_URL is set (limits, cross-instance signals); null otherwise. */
   readonly redis: Redis | null;
+  /** Tenancy data of the hot path, token signing keys and revoked tokens, held in this process. */
+  readonly cache: TenancyCache;
   /** Wakes this process's privacy worker when a request is created; absent where none runs. */
   readonly privacyWork?: WorkSignal;
 }

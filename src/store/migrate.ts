@@ -4,6 +4,7 @@ import * as privacyRequests from './migrations/2026-11-23-02-privacy-requests.js
 import * as limitCounters from './migrations/2026-11-23-03-limit-counters.js';
 import * as suppressionsAndCompactions from './migrations/2026-11-23-04-privacy-suppressions-and-compactions.js';
 import * as exportReviews from './migrations/2026-11-23-05-privacy-export-reviews.js';
+import * as signedTokens from './migrations/2026-11-23-06-signed-tokens.js';
 import type { Database } from './schema.js';
 
 /**
@@ -16,6 +17,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026-11-23-03-limit-counters': limitCounters,
   '2026-11-23-04-privacy-suppressions-and-compactions': suppressionsAndCompactions,
   '2026-11-23-05-privacy-export-reviews': exportReviews,
+  '2026-11-23-06-signed-tokens': signedTokens,
 });
 
 const provider: MigrationProvider = {

@@ -59,15 +59,20 @@ export interface PasskeysTable {
   revoked_at: number | null;
 }
 
-export interface AccessTokensTable {
-  /** SHA-256 of the token. */
-  token_hash: string;
-  application_id: string;
-  environment: Environment;
-  secret_id: string | null;
+export interface TokenSigningKeysTable {
+  id: string;
+  /** 32 random bytes, base64url: the HMAC-SHA256 key of the access tokens signed with it. */
+  key_material: string;
   created_at: number;
+  /** Null while the key signs; otherwise the time after which its tokens are refused. */
+  retire_at: number | null;
+}
+
+/** An RFC 7009 revocation of one token, kept until the token's own expiry. */
+export interface TokenDenialsTable {
+  token_id: string;
+  application_id: string;
   expires_at: number;
-  revoked_at: number | null;
 }
 
 export interface ReviewsTable {
@@ -240,7 +245,8 @@ export interface Database {
   application_secrets: ApplicationSecretsTable;
   application_grants: ApplicationGrantsTable;
   passkeys: PasskeysTable;
-  access_tokens: AccessTokensTable;
+  token_signing_keys: TokenSigningKeysTable;
+  token_denials: TokenDenialsTable;
   reviews: ReviewsTable;
   review_identifiers: ReviewIdentifiersTable;
   response_authors: ResponseAuthorsTable;

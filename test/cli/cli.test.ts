@@ -77,6 +77,18 @@ describe(`rpa CLI on ${TEST_DIALECT}`, () => {
     assert.ok(!listing.includes(key.passkey));
   });
 
+  it('adds a token signing key, retiring the older ones later or at once', () => {
+    const first = rpa('tokens', 'rotate-key', '--json');
+    assert.equal(first.code, 0, first.stderr);
+    const out = JSON.parse(first.stdout);
+    assert.match(out.keyId, /^[0-9a-f-]{36}$/);
+    assert.ok(Date.parse(out.previousKeysRetireAt) > Date.now());
+    const now = rpa('tokens', 'rotate-key', '--retire-previous', '--json');
+    assert.equal(now.code, 0, now.stderr);
+    assert.notEqual(JSON.parse(now.stdout).keyId, out.keyId);
+    assert.ok(Date.parse(JSON.parse(now.stdout).previousKeysRetireAt) <= Date.now());
+  });
+
   it('imports NDJSON reviews and reports bad lines without their content', () => {
     const file = join(dir, 'reviews.ndjson');
     writeFileSync(

@@ -1,12 +1,27 @@
-import { generateCredential, hashCredential } from '../../src/domain/credentials.js';
 import type { Environment } from '../../src/domain/environment.js';
 import type { Runtime } from '../../src/runtime.js';
+import type { AuthenticatedClient } from '../../src/services/auth/authenticate-client.js';
+import { issueAccessToken } from '../../src/services/auth/issue-access-token.js';
+import { revokeAccessToken } from '../../src/services/auth/revoke-access-token.js';
 import { type DemoCredentials, seedDemo } from '../../src/services/tenancy/seed-demo.js';
-import { insertAccessToken } from '../../src/store/repositories/access-tokens.js';
+import { findApplicationById, listActiveSecrets } from '../../src/store/repositories/applications.js';
+
+/** The application as the token endpoint would have authenticated it, with its newest secret. */
+export async function authenticatedClientOf(
+  runtime: Pick<Runtime, 'deps'>,
+  applicationId: string,
+): Promise<AuthenticatedClient> {
+  const application = await findApplicationById(runtime.deps.store.db, applicationId);
+  const secrets = await listActiveSecrets(runtime.deps.store.db, applicationId);
+  const secret = secrets[secrets.length - 1];
+  if (!application || !secret) throw new Error(`no active application ${applicationId}`);
+  return { application, secretId: secret.id };
+}
 
 /**
- * Issues a bearer token straight into the store, as the token endpoint would, so resource tests do
- * not depend on the token service. Expires an hour after the runtime's clock unless told otherwise.
+ * Issues a signed bearer token through the token service without the token endpoint, so resource
+ * tests do not depend on it. Expires an hour after the runtime's clock unless told otherwise; a
+ * `revokedAt` revokes it as RFC 7009 would.
  */
 export async function issueTestToken(
   runtime: Pick<Runtime, 'deps'>,
@@ -14,18 +29,17 @@ export async function issueTestToken(
   environment: Environment,
   options: { expiresAt?: number; revokedAt?: number } = {},
 ): Promise<string> {
-  const token = generateCredential('accessToken');
+  const client = await authenticatedClientOf(runtime, applicationId);
+  if (client.application.environment !== environment) throw new Error('application of another environment');
   const now = runtime.deps.clock();
-  await insertAccessToken(runtime.deps.store.db, {
-    token_hash: hashCredential(token),
-    application_id: applicationId,
-    environment,
-    secret_id: null,
-    created_at: now,
-    expires_at: options.expiresAt ?? now + 3_600_000,
-    revoked_at: options.revokedAt ?? null,
+  const expiresIn = Math.round(((options.expiresAt ?? now + 3_600_000) - now) / 1000);
+  const { accessToken } = await issueAccessToken(runtime.deps, {
+    client,
+    scope: 'offline_access',
+    expiresIn,
   });
-  return token;
+  if (options.revokedAt !== undefined) await revokeAccessToken(runtime.deps, { client, token: accessToken });
+  return accessToken;
 }
 
 export interface TestTenant extends DemoCredentials {

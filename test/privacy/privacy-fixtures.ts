@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { generateCredential, hashCredential } from '../../src/domain/credentials.js';
 import type { Environment } from '../../src/domain/environment.js';
 import type { ServiceDeps } from '../../src/services/deps.js';
 import { claimPrivacyRequest } from '../../src/services/privacy/claim-privacy-request.js';
@@ -8,10 +7,10 @@ import { processPrivacyRequest } from '../../src/services/privacy/process-privac
 import { scrubFreedPages } from '../../src/services/privacy/scrub-freed-pages.js';
 import { importReviews } from '../../src/services/reviews/import-reviews.js';
 import { type DemoCredentials, seedDemo } from '../../src/services/tenancy/seed-demo.js';
-import { insertAccessToken } from '../../src/store/repositories/access-tokens.js';
+import { issueTestToken as issueRuntimeToken } from '../helpers/credentials.js';
 
 /**
- * A bearer token for an application, written straight to the store (no token endpoint needed). It
+ * A bearer token for an application, issued by the token service (no token endpoint needed). It
  * lives a year, so tests that move the clock by months keep using it.
  */
 export async function issueTestToken(
@@ -19,18 +18,9 @@ export async function issueTestToken(
   applicationId: string,
   environment: Environment = 'production',
 ): Promise<string> {
-  const token = generateCredential('accessToken');
-  const now = deps.clock();
-  await insertAccessToken(deps.store.db, {
-    token_hash: hashCredential(token),
-    application_id: applicationId,
-    environment,
-    secret_id: null,
-    created_at: now,
-    expires_at: now + 365 * 86_400_000,
-    revoked_at: null,
+  return issueRuntimeToken({ deps }, applicationId, environment, {
+    expiresAt: deps.clock() + 365 * 86_400_000,
   });
-  return token;
 }
 
 export interface PrivacyTenant extends DemoCredentials {

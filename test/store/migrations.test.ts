@@ -40,7 +40,8 @@ describe(`migrations on ${TEST_DIALECT}`, () => {
       'application_secrets',
       'application_grants',
       'passkeys',
-      'access_tokens',
+      'token_signing_keys',
+      'token_denials',
       'reviews',
       'review_identifiers',
       'response_authors',
@@ -56,6 +57,8 @@ describe(`migrations on ${TEST_DIALECT}`, () => {
     ]) {
       assert.ok(tables.includes(t), `missing table ${t}`);
     }
+    // Access tokens are signed, not stored (docs/design.md, Access tokens).
+    assert.ok(!tables.includes('access_tokens'));
   });
 
   it('enforces the environment check and unique client names per environment', async () => {

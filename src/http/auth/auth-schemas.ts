@@ -52,7 +52,9 @@ export const TokenQuery = Type.Object({
 
 export const TokenResponse = Type.Object(
   {
-    access_token: Type.String({ description: 'Opaque bearer token (`rpa_at_` + 256 random bits)' }),
+    access_token: Type.String({
+      description: 'Opaque bearer token (`rpa_at_` + base64url; signed, see docs/design.md)',
+    }),
     token_type: Type.Literal('Bearer'),
     expires_at: Type.Integer({ description: 'Expiry time, epoch milliseconds' }),
     expires_in: Type.Integer({ description: 'Lifetime in seconds (RFC 6749 §5.1)' }),

@@ -2,7 +2,6 @@ import { type Application, MAX_ACTIVE_SECRETS } from '../../domain/application.j
 import { credentialMatches, hashCredential } from '../../domain/credentials.js';
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
-import { findApplicationCredentials } from '../../store/repositories/applications.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface AuthenticatedClient {
@@ -21,14 +20,16 @@ const NO_SECRET_HASH = hashCredential('no client has this secret');
  * told so (UNAUTHORIZED_CLIENT) only when its secret was right.
  *
  * Every check costs the same (docs/design.md, Token service: an unknown client id takes as long
- * as a wrong secret): one query that finds the application and its active secrets together, then
+ * as a wrong secret): one cached lookup that finds the application and its active secrets together
+ * (unknown client ids are cached as such, so a miss costs one query either way), then
  * MAX_ACTIVE_SECRETS comparisons, padded with a digest no secret has, never stopping at a match.
  */
 export async function authenticateClient(
   deps: ServiceDeps,
   input: { environment: Environment; clientId: string; clientSecret: string },
 ): Promise<AuthenticatedClient> {
-  const found = await findApplicationCredentials(deps.store.db, input.clientId, input.environment);
+  deps.cache.listen();
+  const found = await deps.cache.credentials.get(`${input.environment}:${input.clientId}`);
   const secrets = found?.secrets ?? [];
   let secretId: string | null = null;
   for (let i = 0; i < Math.max(MAX_ACTIVE_SECRETS, secrets.length); i += 1) {

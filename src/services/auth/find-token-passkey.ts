@@ -1,7 +1,7 @@
 import { hashCredential } from '../../domain/credentials.js';
 import type { Passkey } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
-import { findDefaultPasskey, findPasskeyByHash } from '../../store/repositories/passkeys.js';
+import { findDefaultPasskey } from '../../store/repositories/passkeys.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
 
@@ -17,7 +17,8 @@ export async function findTokenPasskey(
 ): Promise<Passkey | null> {
   const { application } = input.client;
   if (input.passkey === undefined) return (await findDefaultPasskey(deps.store.db, application.id)) ?? null;
-  const passkey = await findPasskeyByHash(deps.store.db, hashCredential(input.passkey));
+  deps.cache.listen();
+  const passkey = await deps.cache.passkeys.get(hashCredential(input.passkey));
   if (
     passkey?.status !== 'active' ||
     passkey.applicationId !== application.id ||

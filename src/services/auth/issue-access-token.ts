@@ -1,5 +1,4 @@
-import { generateCredential, hashCredential } from '../../domain/credentials.js';
-import { insertAccessToken } from '../../store/repositories/access-tokens.js';
+import { newTokenId, signAccessToken } from '../../domain/access-token.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
 
@@ -12,30 +11,28 @@ export interface IssuedAccessToken {
 }
 
 /**
- * Issues an opaque bearer token (256 random bits) for an authenticated client. Only its hash is
- * stored, with the application, environment and secret it is bound to; the value itself is
- * returned once and never kept.
+ * Issues a signed bearer token for an authenticated client (docs/design.md, Access tokens): the
+ * application, environment, secret, expiry and a random token id under an HMAC with the newest
+ * signing key. Nothing is written; the token is returned once and never kept.
  */
 export async function issueAccessToken(
   deps: ServiceDeps,
-  input: { client: AuthenticatedClient; scope: string },
+  input: { client: AuthenticatedClient; scope: string; expiresIn?: number },
 ): Promise<IssuedAccessToken> {
   const { application, secretId } = input.client;
-  const accessToken = generateCredential('accessToken');
-  const now = deps.clock();
-  const expiresIn = deps.config.tokenTtlSeconds;
-  const expiresAt = now + expiresIn * 1000;
-  // Shares its commit with concurrent token and counter writes on SQLite (store/group-commit.ts).
-  await deps.store.groupCommit((trx) =>
-    insertAccessToken(trx, {
-      token_hash: hashCredential(accessToken),
-      application_id: application.id,
+  const key = await deps.cache.signingKeys.current();
+  const expiresIn = input.expiresIn ?? deps.config.tokenTtlSeconds;
+  const expiresAt = deps.clock() + expiresIn * 1000;
+  const accessToken = signAccessToken(
+    {
+      keyId: key.id,
+      applicationId: application.id,
       environment: application.environment,
-      secret_id: secretId,
-      created_at: now,
-      expires_at: expiresAt,
-      revoked_at: null,
-    }),
+      secretId,
+      expiresAt,
+      tokenId: newTokenId(),
+    },
+    key.key,
   );
   return { accessToken, expiresAt, expiresIn, scope: input.scope };
 }

@@ -1,30 +1,39 @@
-import { hashCredential } from '../../domain/credentials.js';
-import {
-  findAccessToken,
-  revokeAccessToken as markTokenRevoked,
-} from '../../store/repositories/access-tokens.js';
+import { accessTokenSignedWith, parseAccessToken } from '../../domain/access-token.js';
+import { insertTokenDenial } from '../../store/repositories/token-denials.js';
 import type { ServiceDeps } from '../deps.js';
-import { announceTokenRevocation, type TokenRevocation } from './announce-token-revocation.js';
+import { announceTenancyChange, type TenancyChange } from '../tenancy/announce-tenancy-change.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
 
 /**
- * RFC 7009 §2.1: a client revokes one of its own tokens. A token that is unknown, expired,
- * already revoked or issued to another application is left alone and the call still succeeds
- * (§2.2), so the answer tells a caller nothing about tokens that are not its own.
- * Returns what was revoked, for the caller's own token cache, or null.
+ * RFC 7009 §2.1: a client revokes one of its own tokens. A token that is malformed, forged,
+ * expired or issued to another application is left alone and the call still succeeds (§2.2), so
+ * the answer tells a caller nothing about tokens that are not its own. A deny entry is written
+ * that lives until the token would have expired, and announced to every instance.
+ * Returns what was revoked, for the caller's own caches, or null.
  */
 export async function revokeAccessToken(
   deps: ServiceDeps,
   input: { client: AuthenticatedClient; token: string },
-): Promise<TokenRevocation | null> {
-  const tokenHash = hashCredential(input.token);
-  const row = await findAccessToken(deps.store.db, tokenHash);
+): Promise<TenancyChange | null> {
+  const parsed = parseAccessToken(input.token);
+  if (!parsed) return null;
+  const key = await deps.cache.signingKeys.find(parsed.claims.keyId);
+  if (!key || !accessTokenSignedWith(parsed, key.key)) return null;
+  const { claims } = parsed;
   const { application } = input.client;
-  if (!row || row.application_id !== application.id || row.environment !== application.environment) {
+  if (
+    claims.applicationId !== application.id ||
+    claims.environment !== application.environment ||
+    claims.expiresAt <= deps.clock()
+  ) {
     return null;
   }
-  if (row.revoked_at === null) await markTokenRevoked(deps.store.db, tokenHash, deps.clock());
-  const revocation = { tokenHash };
-  await announceTokenRevocation(deps, revocation);
-  return revocation;
+  await insertTokenDenial(deps.store.db, {
+    token_id: claims.tokenId,
+    application_id: claims.applicationId,
+    expires_at: claims.expiresAt,
+  });
+  const change = { denied: { tokenId: claims.tokenId, expiresAt: claims.expiresAt } };
+  await announceTenancyChange(deps, change);
+  return change;
 }

@@ -25,9 +25,11 @@ export async function createClientResponse(
   const { actor } = input;
   const attributes = normalizeResponseAttributes(input.attributes);
   const now = deps.clock();
+  // From the tenancy cache, before the transaction: on SQLite the cache's own read would wait for
+  // the transaction's connection. Grants are only ever added with their application.
+  const client = await requireGrantedClient(deps.store.db, actor, input.clientName, deps.cache);
   try {
     return await deps.store.db.transaction().execute(async (trx) => {
-      const client = await requireGrantedClient(trx, actor, input.clientName);
       const review = await requireClientReview(trx, client, input.reviewId);
       const author = await findOrCreateResponseAuthor(trx, {
         environment: actor.environment,

@@ -1,7 +1,6 @@
 import { hashCredential } from '../../domain/credentials.js';
 import type { Passkey, PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
-import { findPasskeyByHash } from '../../store/repositories/passkeys.js';
 import type { Principal } from '../auth/create-token-verifier.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -18,7 +17,9 @@ export async function findActivePasskey(
   input: { value: string; principal: Principal; api: PasskeyApi },
 ): Promise<Passkey> {
   const { value, principal, api } = input;
-  const passkey = await findPasskeyByHash(deps.store.db, hashCredential(value));
+  deps.cache.listen();
+  // Cached in process; `rpa passkeys update` is announced, so limits apply from the next request.
+  const passkey = await deps.cache.passkeys.get(hashCredential(value));
   if (
     passkey?.status !== 'active' ||
     passkey.applicationId !== principal.applicationId ||

@@ -1,13 +1,13 @@
 import { AppError } from '../../errors.js';
-import { revokeTokensOfSecret } from '../../store/repositories/access-tokens.js';
 import { listActiveSecrets, retireSecret } from '../../store/repositories/applications.js';
-import { announceTokenRevocation } from '../auth/announce-token-revocation.js';
 import type { ServiceDeps } from '../deps.js';
+import { announceTenancyChange } from './announce-tenancy-change.js';
 import { requireActiveApplication } from './require-active-application.js';
 
 /**
- * Retires the oldest active secret (or the one named) and ends the tokens obtained with it, so a
- * leaked secret stops granting access. The last active secret cannot be retired: that would lock
+ * Retires the oldest active secret (or the one named) and ends the tokens obtained with it (each
+ * token names its secret, and the verifier checks it is still active), so a leaked secret stops
+ * granting access. The last active secret cannot be retired: that would lock
  * the application out; revoke the application instead.
  */
 export async function retireApplicationSecret(
@@ -25,9 +25,8 @@ export async function retireApplicationSecret(
     if (!target) throw new AppError('NOT_FOUND', { field: 'secret', detail: 'no such active secret' });
     const now = deps.clock();
     await retireSecret(trx, target.id, now);
-    await revokeTokensOfSecret(trx, target.id, now);
     return { retiredSecretId: target.id };
   });
-  await announceTokenRevocation(deps, { secretId: retired.retiredSecretId });
+  await announceTenancyChange(deps, { applicationId });
   return retired;
 }

@@ -4,6 +4,7 @@ import { generateCredential, hashCredential } from '../../domain/credentials.js'
 import { AppError } from '../../errors.js';
 import { insertSecret, listActiveSecrets } from '../../store/repositories/applications.js';
 import type { ServiceDeps } from '../deps.js';
+import { announceTenancyChange } from './announce-tenancy-change.js';
 import { requireActiveApplication } from './require-active-application.js';
 
 /**
@@ -32,5 +33,7 @@ export async function rotateApplicationSecret(
       createdAt: deps.clock(),
     });
   });
+  // The token endpoint's cached credentials must learn the new secret at once.
+  await announceTenancyChange(deps, { applicationId });
   return { secretId, clientSecret };
 }

@@ -2,6 +2,7 @@ import { type Passkey, type PasskeyLimits, validatePasskeyLimits } from '../../d
 import { AppError } from '../../errors.js';
 import { findPasskeyById, updatePasskey as updatePasskeyRow } from '../../store/repositories/passkeys.js';
 import type { ServiceDeps } from '../deps.js';
+import { announceTenancyChange } from './announce-tenancy-change.js';
 
 /** Changes a passkey's limits or revokes it. Limits apply from the next request on every instance. */
 export async function updatePasskey(
@@ -10,7 +11,7 @@ export async function updatePasskey(
 ): Promise<Passkey> {
   const { passkeyId, ...changes } = input;
   validatePasskeyLimits(changes);
-  return deps.store.db.transaction().execute(async (trx) => {
+  const updated = await deps.store.db.transaction().execute(async (trx) => {
     const current = await findPasskeyById(trx, passkeyId);
     if (!current) throw new AppError('NOT_FOUND', { field: 'passkey', detail: `no passkey ${passkeyId}` });
     const now = deps.clock();
@@ -19,7 +20,9 @@ export async function updatePasskey(
       ...(changes.quotaPerDay !== undefined ? { quotaPerDay: changes.quotaPerDay } : {}),
       ...(changes.revoke ? { revokedAt: now } : {}),
     });
-    const updated = await findPasskeyById(trx, passkeyId);
-    return updated as Passkey;
+    return (await findPasskeyById(trx, passkeyId)) as Passkey;
   });
+  // Cached passkeys carry their limits and status: every instance drops them at once.
+  await announceTenancyChange(deps, { passkeyId });
+  return updated;
 }

@@ -4,12 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { hashCredential } from '../../../src/domain/credentials.js';
-import { announceTokenRevocation } from '../../../src/services/auth/announce-token-revocation.js';
+import fc from 'fast-check';
+import { parseAccessToken, signAccessToken } from '../../../src/domain/access-token.js';
+import { CREDENTIAL_PREFIX, hashCredential } from '../../../src/domain/credentials.js';
 import { authenticateClient } from '../../../src/services/auth/authenticate-client.js';
 import { issueAccessToken } from '../../../src/services/auth/issue-access-token.js';
+import { revokeAccessToken } from '../../../src/services/auth/revoke-access-token.js';
+import { rotateSigningKey } from '../../../src/services/auth/rotate-signing-key.js';
+import { TENANCY_CHANNEL } from '../../../src/services/tenancy/announce-tenancy-change.js';
+import { findActivePasskey } from '../../../src/services/tenancy/find-active-passkey.js';
+import { retireApplicationSecret } from '../../../src/services/tenancy/retire-application-secret.js';
 import { revokeApplication } from '../../../src/services/tenancy/revoke-application.js';
+import { rotateApplicationSecret } from '../../../src/services/tenancy/rotate-application-secret.js';
 import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
+import { updatePasskey } from '../../../src/services/tenancy/update-passkey.js';
+import { findPasskeyByHash } from '../../../src/store/repositories/passkeys.js';
+import type { Database } from '../../../src/store/schema.js';
 import {
   createTestRuntime,
   TEST_DIALECT,
@@ -19,21 +29,61 @@ import {
 } from '../../helpers/test-runtime.js';
 
 const TTL = 5000;
+const START = Date.UTC(2026, 10, 23, 12, 0, 0);
 
-async function issue(runtime: TestRuntime, demo: DemoCredentials): Promise<string> {
-  const client = await authenticateClient(runtime.deps, {
+async function clientOf(runtime: TestRuntime, demo: { clientId: string; clientSecret: string }) {
+  return authenticateClient(runtime.deps, {
     environment: 'production',
     clientId: demo.clientId,
     clientSecret: demo.clientSecret,
   });
+}
+
+async function issue(
+  runtime: TestRuntime,
+  demo: { clientId: string; clientSecret: string },
+): Promise<string> {
+  const client = await clientOf(runtime, demo);
   return (await issueAccessToken(runtime.deps, { client, scope: 'offline_access' })).accessToken;
 }
 
-const deleteToken = (runtime: TestRuntime, token: string) =>
-  runtime.deps.store.db.deleteFrom('access_tokens').where('token_hash', '=', hashCredential(token)).execute();
+const refused = (runtime: TestRuntime, token: string) =>
+  runtime.http.tokens.verify(token, 'production').then(
+    () => false,
+    (err: { code?: string }) => {
+      assert.equal(err.code, 'INVALID_TOKEN');
+      return true;
+    },
+  );
 
-describe('token verifier cache', () => {
-  let now = Date.UTC(2026, 10, 23, 12, 0, 0);
+/** Two instances on one database: with REDIS_URL when the suite has one, unless told not to. */
+async function twoInstances(env: Record<string, string>, clock: () => number) {
+  let dir: string | null = null;
+  let a: TestRuntime;
+  let b: TestRuntime;
+  if (TEST_DIALECT === 'postgres') {
+    const schema = uniqueSchema();
+    a = await createTestRuntime(env, { clock, schema, keepSchema: true });
+    b = await createTestRuntime(env, { clock, schema });
+  } else {
+    dir = mkdtempSync(join(tmpdir(), 'rpa-tokens-'));
+    const databaseUrl = `sqlite:${join(dir, 'shared.db')}`;
+    a = await createTestRuntime(env, { clock, databaseUrl });
+    b = await createTestRuntime(env, { clock, databaseUrl });
+  }
+  return {
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('signed access tokens', () => {
+  let now = START;
   let rt: TestRuntime;
   let demo: DemoCredentials;
   before(async () => {
@@ -42,67 +92,319 @@ describe('token verifier cache', () => {
   });
   after(() => rt.close());
 
-  it('answers from memory within TOKEN_CACHE_TTL_MS, then asks the database again', async () => {
+  it('verifies a token it issued, in its environment only, until it expires', async () => {
     const token = await issue(rt, demo);
-    assert.equal((await rt.http.tokens.verify(token, 'production')).applicationId, demo.applicationId);
-    // Gone from the database, the token is still served from this instance's cache ...
-    await deleteToken(rt, token);
-    assert.equal((await rt.http.tokens.verify(token, 'production')).applicationId, demo.applicationId);
-    // ... and from the environment it belongs to only.
+    assert.match(token, /^rpa_at_[A-Za-z0-9_-]+$/);
+    const principal = await rt.http.tokens.verify(token, 'production');
+    assert.equal(principal.applicationId, demo.applicationId);
+    assert.equal(principal.expiresAt, now + rt.config.tokenTtlSeconds * 1000);
     await assert.rejects(rt.http.tokens.verify(token, 'staging'), { code: 'INVALID_TOKEN' });
-    now += TTL;
-    await assert.rejects(rt.http.tokens.verify(token, 'production'), { code: 'INVALID_TOKEN' });
+    const saved = now;
+    now += rt.config.tokenTtlSeconds * 1000;
+    try {
+      await assert.rejects(rt.http.tokens.verify(token, 'production'), { code: 'INVALID_TOKEN' });
+    } finally {
+      now = saved;
+    }
   });
 
-  it('drops entries at once by token, application or secret', async () => {
-    const byToken = await issue(rt, demo);
-    const byApp = await issue(rt, demo);
-    const bySecret = await issue(rt, demo);
-    const principals = await Promise.all(
-      [byToken, byApp, bySecret].map((v) => rt.http.tokens.verify(v, 'production')),
+  it('refuses every altered token with INVALID_TOKEN, never another error', async () => {
+    const token = await issue(rt, demo);
+    const body = token.slice(CREDENTIAL_PREFIX.accessToken.length);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: body.length - 1 }),
+        fc.constantFrom(...alphabet),
+        async (at, replacement) => {
+          fc.pre(body[at] !== replacement);
+          const altered = `${CREDENTIAL_PREFIX.accessToken}${body.slice(0, at)}${replacement}${body.slice(at + 1)}`;
+          assert.ok(await refused(rt, altered));
+        },
+      ),
+      { numRuns: 300 },
     );
-    for (const v of [byToken, byApp, bySecret]) await deleteToken(rt, v);
-    const secretId = (
-      await authenticateClient(rt.deps, {
-        environment: 'production',
-        clientId: demo.clientId,
-        clientSecret: demo.clientSecret,
-      })
-    ).secretId;
-
-    rt.http.tokens.forget({ tokenHash: (principals[0] as { tokenHash: string }).tokenHash });
-    await assert.rejects(rt.http.tokens.verify(byToken, 'production'), { code: 'INVALID_TOKEN' });
-    assert.ok(await rt.http.tokens.verify(byApp, 'production'));
-
-    rt.http.tokens.forget({ secretId });
-    await assert.rejects(rt.http.tokens.verify(bySecret, 'production'), { code: 'INVALID_TOKEN' });
-    await assert.rejects(rt.http.tokens.verify(byApp, 'production'), { code: 'INVALID_TOKEN' });
-
-    const again = await issue(rt, demo);
-    await rt.http.tokens.verify(again, 'production');
-    await deleteToken(rt, again);
-    rt.http.tokens.forget({ applicationId: demo.applicationId });
-    await assert.rejects(rt.http.tokens.verify(again, 'production'), { code: 'INVALID_TOKEN' });
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 500 }), async (junk) => {
+        assert.ok(await refused(rt, junk));
+        assert.ok(await refused(rt, CREDENTIAL_PREFIX.accessToken + junk));
+      }),
+      { numRuns: 200 },
+    );
+    for (const cut of [1, 10, 40]) assert.ok(await refused(rt, token.slice(0, -cut)));
+    assert.ok(await refused(rt, `${token}A`));
   });
 
-  it('shares one lookup between simultaneous first uses of a token', async () => {
+  it('refuses tokens signed with another key, for another environment, or already expired', async () => {
+    const token = await issue(rt, demo);
+    const parsed = parseAccessToken(token);
+    assert.ok(parsed);
+    const forgedKey = Buffer.alloc(32, 7);
+    const forge = (changes: Partial<typeof parsed.claims>, key = forgedKey) =>
+      signAccessToken({ ...parsed.claims, ...changes }, key);
+    // A key id nobody has, and a known key id with the wrong key.
+    assert.ok(await refused(rt, forge({ keyId: 'no-such-key' })));
+    assert.ok(await refused(rt, forge({})));
+    // Claims changed under the original signature.
+    const signedBody = token.slice(CREDENTIAL_PREFIX.accessToken.length);
+    const mac = Buffer.from(signedBody, 'base64url').subarray(-32);
+    for (const changes of [{ environment: 'staging' as const }, { expiresAt: now + 86_400_000 }]) {
+      const body = Buffer.from(forge(changes).slice(CREDENTIAL_PREFIX.accessToken.length), 'base64url');
+      const swapped = Buffer.concat([body.subarray(0, -32), mac]).toString('base64url');
+      assert.ok(await refused(rt, CREDENTIAL_PREFIX.accessToken + swapped));
+    }
+    const expired = await issueAccessToken(rt.deps, {
+      client: await clientOf(rt, demo),
+      scope: 'offline_access',
+      expiresIn: -1,
+    });
+    await assert.rejects(rt.http.tokens.verify(expired.accessToken, 'production'), {
+      code: 'INVALID_TOKEN',
+      message: /expired/,
+    });
+  });
+
+  it('stores nothing derived from the tokens it issues', async () => {
+    const tables = (await rt.deps.store.db.introspection.getTables()).map((t) => t.name);
+    const count = async () => {
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const row = await rt.deps.store.db
+          .selectFrom(table as keyof Database)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        counts[table] = Number(row.n);
+      }
+      return counts;
+    };
+    await issue(rt, demo); // the first signing key exists from here on
+    const before = await count();
+    const client = await clientOf(rt, demo);
+    const tokens = new Set<string>();
+    for (let i = 0; i < 100; i += 1) {
+      tokens.add((await issueAccessToken(rt.deps, { client, scope: 'offline_access' })).accessToken);
+    }
+    assert.equal(tokens.size, 100);
+    assert.deepEqual(await count(), before);
+  });
+
+  it('keeps RFC 7009 deny entries until the token expires, then deletes them', async () => {
+    const client = await clientOf(rt, demo);
+    const token = await issue(rt, demo);
+    assert.ok(await revokeAccessToken(rt.deps, { client, token }));
+    await assert.rejects(rt.http.tokens.verify(token, 'production'), { message: /revoked/ });
+    const denials = () => rt.deps.store.db.selectFrom('token_denials').selectAll().execute();
+    assert.equal((await denials()).length, 1);
+    const saved = now;
+    now += rt.config.tokenTtlSeconds * 1000 + TTL;
+    try {
+      // The next sync of the deny list removes what has expired.
+      await rt.http.tokens.verify(await issue(rt, demo), 'production');
+      assert.equal((await denials()).length, 0);
+    } finally {
+      now = saved;
+    }
+  });
+
+  it('does not revoke a token of another application, a forged one or garbage (RFC 7009 §2.2)', async () => {
+    const other = await seedDemo(rt.deps, { environment: 'production' });
+    const mine = await issue(rt, demo);
+    const theirs = await issue(rt, other);
+    const client = await clientOf(rt, demo);
+    assert.equal(await revokeAccessToken(rt.deps, { client, token: theirs }), null);
+    assert.equal(await revokeAccessToken(rt.deps, { client, token: `${mine.slice(0, -2)}AA` }), null);
+    assert.equal(await revokeAccessToken(rt.deps, { client, token: 'rpa_at_garbage' }), null);
+    assert.equal((await rt.http.tokens.verify(theirs, 'production')).applicationId, other.applicationId);
+    assert.equal((await rt.http.tokens.verify(mine, 'production')).applicationId, demo.applicationId);
+  });
+
+  it('rotates signing keys: old tokens stay valid, new ones use the new key, a retired key is refused', async () => {
+    const old = await issue(rt, demo);
+    const oldKey = parseAccessToken(old)?.claims.keyId;
+    const { keyId } = await rotateSigningKey(rt.deps);
+    const fresh = await issue(rt, demo);
+    assert.equal(parseAccessToken(fresh)?.claims.keyId, keyId);
+    assert.notEqual(keyId, oldKey);
+    assert.ok(await rt.http.tokens.verify(old, 'production'));
+    assert.ok(await rt.http.tokens.verify(fresh, 'production'));
+    await rotateSigningKey(rt.deps, { retirePrevious: true });
+    assert.ok(await refused(rt, old));
+    assert.ok(await refused(rt, fresh));
+    assert.ok(await rt.http.tokens.verify(await issue(rt, demo), 'production'));
+  });
+
+  it('shares one database read between simultaneous first uses of an application', async () => {
     const token = await issue(rt, demo);
     const principals = await Promise.all(
       Array.from({ length: 20 }, () => rt.http.tokens.verify(token, 'production')),
     );
-    assert.equal(new Set(principals).size, 1);
+    assert.equal(new Set(principals.map((p) => p.tokenId)).size, 1);
+  });
+});
+
+describe('with TOKEN_CACHE_TTL_MS=0', () => {
+  it('every instance asks the database every time', async () => {
+    const pair = await twoInstances({ TOKEN_CACHE_TTL_MS: '0', REDIS_URL: '' }, () => START);
+    try {
+      const demo = await seedDemo(pair.a.deps, { environment: 'production' });
+      const token = await issue(pair.a, demo);
+      assert.ok(await pair.b.http.tokens.verify(token, 'production'));
+      await revokeAccessToken(pair.a.deps, { client: await clientOf(pair.a, demo), token });
+      assert.ok(await refused(pair.b, token));
+    } finally {
+      await pair.close();
+    }
+  });
+});
+
+/**
+ * Each change made on instance A, and how to tell that instance B has applied it. Without Redis B
+ * must apply it once TOKEN_CACHE_TTL_MS has passed; with Redis, at once.
+ */
+function changes() {
+  return [
+    {
+      name: 'an RFC 7009 revocation',
+      async make(a: TestRuntime, b: TestRuntime) {
+        const demo = await seedDemo(a.deps, { environment: 'production' });
+        const token = await issue(a, demo);
+        assert.ok(await b.http.tokens.verify(token, 'production'));
+        return {
+          change: async () => {
+            await revokeAccessToken(a.deps, { client: await clientOf(a, demo), token });
+          },
+          applied: () => refused(b, token),
+        };
+      },
+    },
+    {
+      name: 'a retired secret',
+      async make(a: TestRuntime, b: TestRuntime) {
+        const demo = await seedDemo(a.deps, { environment: 'production' });
+        const token = await issue(a, demo);
+        const { secretId } = await clientOf(a, demo);
+        await rotateApplicationSecret(a.deps, { applicationId: demo.applicationId });
+        assert.ok(await b.http.tokens.verify(token, 'production'));
+        return {
+          change: async () => {
+            await retireApplicationSecret(a.deps, { applicationId: demo.applicationId, secretId });
+          },
+          applied: () => refused(b, token),
+        };
+      },
+    },
+    {
+      name: 'a revoked application',
+      async make(a: TestRuntime, b: TestRuntime) {
+        const demo = await seedDemo(a.deps, { environment: 'production' });
+        const token = await issue(a, demo);
+        assert.ok(await b.http.tokens.verify(token, 'production'));
+        return {
+          change: () => revokeApplication(a.deps, { applicationId: demo.applicationId }),
+          applied: () => refused(b, token),
+        };
+      },
+    },
+    {
+      name: 'a retired signing key',
+      async make(a: TestRuntime, b: TestRuntime) {
+        const demo = await seedDemo(a.deps, { environment: 'production' });
+        const token = await issue(a, demo);
+        assert.ok(await b.http.tokens.verify(token, 'production'));
+        return {
+          change: async () => {
+            await rotateSigningKey(a.deps, { retirePrevious: true });
+          },
+          applied: () => refused(b, token),
+        };
+      },
+    },
+    ...(['limits', 'revocation'] as const).map((what) => ({
+      name: `a passkey's ${what}`,
+      async make(a: TestRuntime, b: TestRuntime) {
+        const demo = await seedDemo(a.deps, { environment: 'production' });
+        const token = await issue(a, demo);
+        const principal = await b.http.tokens.verify(token, 'production');
+        const value = demo.responsePasskey;
+        const passkey = async () => findActivePasskey(b.deps, { value, principal, api: 'response' });
+        const row = await findPasskeyByHash(a.deps.store.db, hashCredential(value));
+        assert.ok(row);
+        assert.notEqual((await passkey()).ratePerMinute, 7);
+        return {
+          change: async () => {
+            await updatePasskey(
+              a.deps,
+              what === 'limits'
+                ? { passkeyId: row.id, ratePerMinute: 7 }
+                : { passkeyId: row.id, revoke: true },
+            );
+          },
+          applied: async () =>
+            what === 'limits'
+              ? (await passkey()).ratePerMinute === 7
+              : passkey().then(
+                  () => false,
+                  (err: { code?: string }) => err.code === 'DEVELOPER_INACTIVE',
+                ),
+        };
+      },
+    })),
+  ];
+}
+
+describe('changes reach other instances sharing one database', () => {
+  describe('without Redis, within TOKEN_CACHE_TTL_MS', () => {
+    let now = START;
+    let pair: Awaited<ReturnType<typeof twoInstances>>;
+    before(async () => {
+      pair = await twoInstances({ TOKEN_CACHE_TTL_MS: String(TTL), REDIS_URL: '' }, () => now);
+    });
+    after(() => pair.close());
+
+    for (const c of changes()) {
+      it(`applies ${c.name}`, async () => {
+        const { change, applied } = await c.make(pair.a, pair.b);
+        await change();
+        // A made the change, so it applies it at once (a revoked token is refused by A as well).
+        now += TTL;
+        assert.ok(await applied(), `${c.name} not applied after TOKEN_CACHE_TTL_MS`);
+      });
+    }
   });
 
-  it('with TOKEN_CACHE_TTL_MS=0, asks the database every time', async () => {
-    const uncached = await createTestRuntime({ TOKEN_CACHE_TTL_MS: '0' });
-    try {
-      const d = await seedDemo(uncached.deps, { environment: 'production' });
-      const token = await issue(uncached, d);
-      await uncached.http.tokens.verify(token, 'production');
-      await deleteToken(uncached, token);
-      await assert.rejects(uncached.http.tokens.verify(token, 'production'), { code: 'INVALID_TOKEN' });
-    } finally {
-      await uncached.close();
+  describe('with Redis, at once', { skip: TEST_REDIS_URL ? false : 'needs REDIS_URL' }, () => {
+    const now = START;
+    let pair: Awaited<ReturnType<typeof twoInstances>>;
+    before(async () => {
+      pair = await twoInstances({ TOKEN_CACHE_TTL_MS: String(TTL) }, () => now);
+      // Wait until B's subscription is live: B learns of a fresh signing key only by announcement.
+      const demo = await seedDemo(pair.a.deps, { environment: 'production' });
+      const probe = await issue(pair.a, demo);
+      await pair.b.http.tokens.verify(probe, 'production');
+      const { tokenId, expiresAt } = parseAccessToken(probe)?.claims ?? { tokenId: '', expiresAt: 0 };
+      let live = false;
+      for (let attempt = 0; attempt < 200 && !live; attempt += 1) {
+        // Announced without a deny entry: only the message can make B refuse it.
+        await pair.a.deps.redis?.publish(TENANCY_CHANNEL, JSON.stringify({ denied: { tokenId, expiresAt } }));
+        await sleep(25);
+        live = await refused(pair.b, probe);
+      }
+      assert.ok(live, 'the other instance never received an announcement');
+    });
+    after(() => pair.close());
+
+    for (const c of changes()) {
+      it(`applies ${c.name}`, async () => {
+        const { change, applied } = await c.make(pair.a, pair.b);
+        await change();
+        // The clock stands still: only the announcement can make B apply the change.
+        let done = await applied();
+        for (let attempt = 0; attempt < 200 && !done; attempt += 1) {
+          await sleep(25);
+          done = await applied();
+        }
+        assert.ok(done, `${c.name} never reached the other instance`);
+      });
     }
   });
 });
@@ -118,74 +420,5 @@ describe('token verifier connections', () => {
     // Closed while the subscription may still be connecting: no warning about it.
     await rt.close();
     assert.doesNotMatch(rt.logs.text(), /subscri/);
-  });
-});
-
-describe('revocation across instances sharing one database', () => {
-  let now = Date.UTC(2026, 10, 23, 12, 0, 0);
-  const clock = () => now;
-  let a: TestRuntime;
-  let b: TestRuntime;
-  let dir: string | null = null;
-
-  before(async () => {
-    if (TEST_DIALECT === 'postgres') {
-      const schema = uniqueSchema();
-      a = await createTestRuntime({}, { clock, schema });
-      b = await createTestRuntime({}, { clock, schema });
-    } else {
-      dir = mkdtempSync(join(tmpdir(), 'rpa-tokens-'));
-      const databaseUrl = `sqlite:${join(dir, 'shared.db')}`;
-      a = await createTestRuntime({}, { clock, databaseUrl });
-      b = await createTestRuntime({}, { clock, databaseUrl });
-    }
-  });
-  after(async () => {
-    await b?.close();
-    await a?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  it('another instance stops accepting a revoked token within TOKEN_CACHE_TTL_MS', async () => {
-    const demo = await seedDemo(a.deps, { environment: 'production' });
-    const token = await issue(a, demo);
-    assert.equal((await b.http.tokens.verify(token, 'production')).applicationId, demo.applicationId);
-    await revokeApplication(a.deps, { applicationId: demo.applicationId });
-    now += TTL;
-    await assert.rejects(b.http.tokens.verify(token, 'production'), { code: 'INVALID_TOKEN' });
-  });
-
-  it('with Redis, another instance drops a revoked token without waiting for its cache', {
-    skip: TEST_REDIS_URL ? false : 'needs REDIS_URL',
-  }, async () => {
-    const demo = await seedDemo(a.deps, { environment: 'production' });
-    const rejects = (token: string) =>
-      b.http.tokens.verify(token, 'production').then(
-        () => false,
-        () => true,
-      );
-    // First make sure B's subscription is live: a token deleted behind B's back stays cached
-    // until an announcement drops it (B's subscription may still be connecting, so repeat it).
-    const probe = await issue(a, demo);
-    await b.http.tokens.verify(probe, 'production');
-    await deleteToken(a, probe);
-    let live = false;
-    for (let attempt = 0; attempt < 200 && !live; attempt += 1) {
-      await announceTokenRevocation(a.deps, { tokenHash: hashCredential(probe) });
-      await sleep(25);
-      live = await rejects(probe);
-    }
-    assert.ok(live, 'the other instance never received an announcement');
-
-    // The clock stands still: only revokeApplication's own announcement can end the entry.
-    const token = await issue(a, demo);
-    await b.http.tokens.verify(token, 'production');
-    await revokeApplication(a.deps, { applicationId: demo.applicationId });
-    let rejected = await rejects(token);
-    for (let attempt = 0; attempt < 200 && !rejected; attempt += 1) {
-      await sleep(25);
-      rejected = await rejects(token);
-    }
-    assert.ok(rejected, 'the revocation announcement never reached the other instance');
   });
 });

@@ -1,0 +1,62 @@
+import type { Clock } from '../deps.js';
+
+/** A bounded in-process cache in front of one database lookup (docs/architecture.md, Caches). */
+export interface CachedLookup<V> {
+  get(key: string): Promise<V>;
+  /** Drops every entry; lookups under way when this is called fill nothing. */
+  clear(): void;
+}
+
+/**
+ * Answers from memory for `ttlMs` after a load, so a change made without an announcement is seen
+ * within that time; `ttlMs` 0 loads every time. Absent results are cached too (a caller may not
+ * learn from timing whether a key exists). Concurrent misses of one key share one load, and a
+ * clear() during a load keeps that load's (possibly stale) answer out of the cache.
+ */
+export function createCachedLookup<V>(options: {
+  ttlMs: number;
+  maxEntries: number;
+  clock: Clock;
+  load: (key: string) => Promise<V>;
+}): CachedLookup<V> {
+  const { ttlMs, maxEntries, clock, load } = options;
+  const entries = new Map<string, { value: V; freshUntil: number }>();
+  const loading = new Map<string, Promise<V>>();
+  let generation = 0;
+
+  async function fill(key: string): Promise<V> {
+    const startedAt = generation;
+    const freshUntil = clock() + ttlMs;
+    const value = await load(key);
+    if (startedAt === generation) {
+      entries.delete(key);
+      // Oldest first: a Map keeps insertion order.
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { value, freshUntil });
+    }
+    return value;
+  }
+
+  return {
+    get(key) {
+      if (ttlMs <= 0) return load(key);
+      const cached = entries.get(key);
+      if (cached && cached.freshUntil > clock()) return Promise.resolve(cached.value);
+      let pending = loading.get(key);
+      if (!pending) {
+        const started = fill(key).finally(() => {
+          if (loading.get(key) === started) loading.delete(key);
+        });
+        pending = started;
+        loading.set(key, pending);
+      }
+      return pending;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+      // Callers from now on must not join a load that began before the change.
+      loading.clear();
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Application } from '../../domain/application.js';
+import type { Client } from '../../domain/client.js';
+import { isEnvironment } from '../../domain/environment.js';
+import type { Passkey } from '../../domain/passkey.js';
+import {
+  type ApplicationCredentials,
+  findApplicationById,
+  findApplicationCredentials,
+  listActiveSecrets,
+} from '../../store/repositories/applications.js';
+import { listGrantedClients } from '../../store/repositories/clients.js';
+import { findPasskeyByHash } from '../../store/repositories/passkeys.js';
+import { createDenyList, type DenyList } from '../auth/create-deny-list.js';
+import { createSigningKeys, type SigningKeys } from '../auth/create-signing-keys.js';
+import type { ServiceDeps } from '../deps.js';
+import { parseTenancyChange, TENANCY_CHANNEL, type TenancyChange } from './announce-tenancy-change.js';
+import { type CachedLookup, createCachedLookup } from './create-cached-lookup.js';
+
+/** An application as a bearer check needs it: its status and which of its secrets still count. */
+export interface TokenApplication {
+  readonly application: Application;
+  readonly activeSecretIds: readonly string[];
+}
+
+/**
+ * The tenancy data of the hot path, held in this process (docs/architecture.md, Caches). Every
+ * cache is bounded and trusted for at most TOKEN_CACHE_TTL_MS; changes are applied at once here
+ * and announced to the other instances on one Redis channel.
+ */
+export interface TenancyCache {
+  /** By application id. */
+  readonly applications: CachedLookup<TokenApplication | undefined>;
+  /** By `environment:clientId`: what the token endpoint checks a client secret against. */
+  readonly credentials: CachedLookup<ApplicationCredentials | undefined>;
+  /** By key hash. */
+  readonly passkeys: CachedLookup<Passkey | undefined>;
+  /** By application id. */
+  readonly grants: CachedLookup<readonly Client[]>;
+  readonly denials: DenyList;
+  readonly signingKeys: SigningKeys;
+  /** Applies a change to this process's caches (announceTenancyChange does it before publishing). */
+  apply(change: TenancyChange): void;
+  /** Subscribes to the other instances' announcements (first use: CLI processes never do). */
+  listen(): void;
+  close(): Promise<void>;
+}
+
+/** Enough for every active tenant of a busy instance; beyond it the oldest entries go first. */
+export const TENANCY_CACHE_MAX_ENTRIES = 10_000;
+
+export function createTenancyCache(
+  deps: Pick<ServiceDeps, 'config' | 'store' | 'clock' | 'logger' | 'redis'>,
+): TenancyCache {
+  const { store, clock } = deps;
+  const ttlMs = deps.config.tokenCacheTtlMs;
+  const lookup = <V>(load: (key: string) => Promise<V>) =>
+    createCachedLookup({ ttlMs, maxEntries: TENANCY_CACHE_MAX_ENTRIES, clock, load });
+
+  const applications = lookup(async (id) => {
+    const application = await findApplicationById(store.db, id);
+    if (!application) return undefined;
+    const secrets = await listActiveSecrets(store.db, id);
+    return { application, activeSecretIds: secrets.map((s) => s.id) };
+  });
+  const credentials = lookup(async (key) => {
+    const at = key.indexOf(':');
+    const environment = key.slice(0, at);
+    if (!isEnvironment(environment)) return undefined;
+    return findApplicationCredentials(store.db, key.slice(at + 1), environment);
+  });
+  const passkeys = lookup((hash) => findPasskeyByHash(store.db, hash));
+  const grants = lookup((applicationId) => listGrantedClients(store.db, applicationId));
+  const denials = createDenyList(deps);
+  const signingKeys = createSigningKeys(deps);
+
+  function apply(change: TenancyChange): void {
+    if ('denied' in change) {
+      denials.add(change.denied.tokenId, change.denied.expiresAt);
+    } else if ('signingKeys' in change) {
+      signingKeys.markStale();
+    } else if ('passkeyId' in change) {
+      passkeys.clear();
+    } else {
+      // Rare administrative changes: dropping whole caches keeps this obviously complete.
+      applications.clear();
+      credentials.clear();
+      grants.clear();
+      passkeys.clear();
+    }
+  }
+
+  function restart(): void {
+    applications.clear();
+    credentials.clear();
+    grants.clear();
+    passkeys.clear();
+    denials.markStale();
+    signingKeys.markStale();
+  }
+
+  let subscriber: Redis | null = null;
+  let closed = false;
+  return {
+    applications,
+    credentials,
+    passkeys,
+    grants,
+    denials,
+    signingKeys,
+    apply,
+    listen() {
+      if (subscriber || closed || ttlMs <= 0 || !deps.redis) return;
+      subscriber = subscribe(deps.redis, deps.logger, apply, restart, () => closed);
+    },
+    async close() {
+      closed = true;
+      subscriber?.disconnect();
+    },
+  };
+}
+
+function subscribe(
+  redis: Redis,
+  logger: Logger,
+  apply: (change: TenancyChange) => void,
+  restart: () => void,
+  isClosed: () => boolean,
+): Redis {
+  // A subscribed connection can run no other command, so it gets its own; it may queue the
+  // SUBSCRIBE until connected (the shared connection fails fast instead).
+  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  const warn = (message: string, err: Error) => {
+    if (!isClosed()) logger.warn({ err: { message: err.message } }, message);
+  };
+  subscriber.on('error', (err: Error) => warn('tenancy change subscriber error', err));
+  subscriber.on('message', (_channel: string, message: string) => {
+    const change = parseTenancyChange(message);
+    if (change) apply(change);
+  });
+  // Announcements made while disconnected are lost: start afresh after every reconnection (which
+  // resubscribes). Entries cached before the first subscription rely on the TTL alone.
+  subscriber.subscribe(TENANCY_CHANNEL).then(
+    () => subscriber.on('ready', restart),
+    (err: Error) => warn('tenancy change subscription failed', err),
+  );
+  return subscriber;
+}
