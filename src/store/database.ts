@@ -23,12 +23,12 @@ export interface Store {
   /** Small writes that may share a commit with others (see group-commit.ts). */
   readonly groupCommit: GroupCommit;
   /**
-   * Where counters that need not outlive the machine are kept: the failed-authentication throttle's,
-   * which are written twice per token request. On SQLite a file of its own beside the database
-   * (`<file>-counters`), whose commits do not wait for the disk; PostgreSQL keeps them with the
-   * rest. Opened on first use; every process on the same file counts in the same place.
+   * Where counters that need not outlive the machine are kept on SQLite: the failed-authentication
+   * throttle's, written twice per token request. A file of its own beside the database
+   * (`<file>-counters`) whose commits do not wait for the disk, opened on first use; every process
+   * on the same database counts in the same file. Null on PostgreSQL, which keeps them with the rest.
    */
-  volatileCounters(): CounterDatabase;
+  volatileCounterFile(): SqliteDatabase.Database | null;
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
   /**
@@ -48,9 +48,6 @@ export interface Store {
   compactTables(tables: readonly string[]): Promise<CompactionSizes | null>;
   close(): Promise<void>;
 }
-
-/** What a SQL counter store needs of a database (src/store/counters/sql-counter-store.ts). */
-export type CounterDatabase = Pick<Store, 'db' | 'dialect' | 'groupCommit'> & { close(): Promise<void> };
 
 export interface StoreOptions {
   /** PostgreSQL only: a schema to create and use, so test suites can share one database. */
@@ -81,15 +78,14 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /**
- * The SQLite counter file of Store.volatileCounters. synchronous=OFF: a commit returns once the WAL
- * has it, without the disk flush, so a crash of the process loses nothing and a crash of the
+ * The SQLite counter file of Store.volatileCounterFile. synchronous=OFF: a commit returns once the
+ * WAL has it, without the disk flush, so a crash of the process loses nothing and a crash of the
  * machine loses at most the last few commits of failed-attempt counts, which only ever lets a
- * client be refused a little less (docs/design.md, Token service). It gets its own connection and
- * file, not the main one's: the main connection holds its write lock across the awaits of a group
- * commit, and a second connection of the same process waiting for that lock would block the event
- * loop that is to release it.
+ * client be refused a little less (docs/design.md, Limits). It is a connection and file of its own:
+ * its statements run synchronously, each in a transaction of its own, so it never waits for the
+ * main connection's write lock, which a group commit holds across awaits.
  */
-function openSqliteCounterFile(path: string): CounterDatabase {
+function openSqliteCounterFile(path: string): SqliteDatabase.Database {
   const raw = new SqliteDatabase(path);
   raw.pragma('busy_timeout = 15000');
   raw.pragma('secure_delete = ON');
@@ -98,18 +94,12 @@ function openSqliteCounterFile(path: string): CounterDatabase {
     raw.pragma('synchronous = OFF');
   }
   // The file is no part of the migrated schema: it holds one table of short-lived rows, created
-  // here by whichever process opens it first; its shape is that of limit_counters (2026-11-23-03).
+  // by whichever process opens it first, in the shape of limit_counters (2026-11-23-03).
   raw.exec(`create table if not exists limit_counters (
     key text primary key, hits integer not null, window_end integer not null
   );
   create index if not exists limit_counters_window_end_idx on limit_counters (window_end);`);
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: raw }) });
-  return {
-    db,
-    dialect: 'sqlite',
-    groupCommit: createSqliteGroupCommit(db),
-    close: () => db.destroy(),
-  };
+  return raw;
 }
 
 function openSqlite(path: string): Store {
@@ -141,15 +131,15 @@ function openSqlite(path: string): Store {
       database: { prepare: cachedPrepare, close: () => raw.close() } as unknown as SqliteDatabase.Database,
     }),
   });
-  let counters: CounterDatabase | null = null;
+  let counterFile: SqliteDatabase.Database | null = null;
   return {
     db,
     dialect: 'sqlite',
     schema: undefined,
     groupCommit: createSqliteGroupCommit(db),
-    volatileCounters() {
-      counters ??= openSqliteCounterFile(memory ? ':memory:' : `${path}-counters`);
-      return counters;
+    volatileCounterFile() {
+      counterFile ??= openSqliteCounterFile(memory ? ':memory:' : `${path}-counters`);
+      return counterFile;
     },
     async ping() {
       raw.prepare('select 1').get();
@@ -171,7 +161,7 @@ function openSqlite(path: string): Store {
       });
     },
     async close() {
-      await counters?.close();
+      counterFile?.close();
       await db.destroy();
     },
   };
@@ -267,10 +257,7 @@ function openPostgres(url: string, options: StoreOptions): Store {
     dialect: 'postgres',
     schema,
     groupCommit: createTransactionPerWrite(db),
-    volatileCounters() {
-      // Closed with the store itself.
-      return { db, dialect: 'postgres', groupCommit: this.groupCommit, close: async () => {} };
-    },
+    volatileCounterFile: () => null,
     async ping() {
       await ensureSchema();
       await pool.query('select 1');

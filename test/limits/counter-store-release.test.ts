@@ -3,12 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { createCounterStore } from '../../src/services/limits/create-counter-store.js';
 import type { CounterStore } from '../../src/store/counters/counter-store.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
-import { COUNTER_STORES, testClock } from './limit-fixtures.js';
+import { COUNTER_STORE_KINDS, testClock } from './limit-fixtures.js';
 
 const WINDOW_MS = 60_000;
 
-for (const store of COUNTER_STORES) {
-  describe(`counter store release on ${store.name === 'redis' ? 'Redis' : TEST_DIALECT}`, () => {
+for (const store of COUNTER_STORE_KINDS) {
+  describe(`counter store release on ${store.name === 'redis' ? 'Redis' : store.volatile ? 'the SQLite counter file' : TEST_DIALECT}`, () => {
     const clock = testClock();
     let runtime: TestRuntime;
     let counters: CounterStore;
@@ -29,7 +29,7 @@ for (const store of COUNTER_STORES) {
 
     before(async () => {
       runtime = await createTestRuntime(store.env, { clock: clock.now });
-      counters = await createCounterStore(runtime.deps);
+      counters = await createCounterStore(runtime.deps, { volatile: store.volatile === true });
     });
     after(async () => {
       await counters.close();

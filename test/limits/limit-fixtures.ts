@@ -1,4 +1,4 @@
-import { TEST_REDIS_URL } from '../helpers/test-runtime.js';
+import { TEST_DIALECT, TEST_REDIS_URL } from '../helpers/test-runtime.js';
 
 /**
  * The counter stores a suite runs against: the embedded database named by DATABASE_URL (SQLite or
@@ -9,6 +9,21 @@ export const COUNTER_STORES: ReadonlyArray<{ readonly name: string; readonly env
     { name: 'database', env: { REDIS_URL: '' } },
     ...(TEST_REDIS_URL ? [{ name: 'redis', env: { REDIS_URL: TEST_REDIS_URL } }] : []),
   ];
+
+/**
+ * The stores a counter-store suite runs against: those of COUNTER_STORES, plus on SQLite the counter
+ * file of volatile counters (the failed-authentication throttle's), which has its own implementation.
+ */
+export const COUNTER_STORE_KINDS: ReadonlyArray<{
+  readonly name: string;
+  readonly env: Record<string, string>;
+  readonly volatile?: boolean;
+}> = [
+  ...COUNTER_STORES,
+  ...(TEST_DIALECT === 'sqlite'
+    ? [{ name: 'sqlite counter file', env: { REDIS_URL: '' }, volatile: true }]
+    : []),
+];
 
 /** A controllable clock: 2026-11-23T10:15:18.000Z, 18 s into a minute, 36918 s into a UTC day. */
 export function testClock(start = Date.UTC(2026, 10, 23, 10, 15, 18)) {
