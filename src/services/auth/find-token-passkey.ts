@@ -1,7 +1,6 @@
 import { hashCredential } from '../../domain/credentials.js';
 import type { Passkey } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
-import { findDefaultPasskey } from '../../store/repositories/passkeys.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
 
@@ -16,8 +15,8 @@ export async function findTokenPasskey(
   input: { client: AuthenticatedClient; passkey?: string | undefined },
 ): Promise<Passkey | null> {
   const { application } = input.client;
-  if (input.passkey === undefined) return (await findDefaultPasskey(deps.store.db, application.id)) ?? null;
   deps.cache.listen();
+  if (input.passkey === undefined) return (await deps.cache.defaultPasskeys.get(application.id)) ?? null;
   const passkey = await deps.cache.passkeys.get(hashCredential(input.passkey));
   if (
     passkey?.status !== 'active' ||

@@ -8,6 +8,7 @@ import {
 } from '../../domain/passkey.js';
 import { findDefaultPasskey, insertPasskey } from '../../store/repositories/passkeys.js';
 import type { ServiceDeps } from '../deps.js';
+import { announceTenancyChange } from './announce-tenancy-change.js';
 import { requireActiveApplication } from './require-active-application.js';
 
 /**
@@ -20,7 +21,7 @@ export async function createPasskey(
 ): Promise<{ passkey: Passkey; value: string }> {
   validatePasskeyLimits(input);
   const value = generateCredential('passkey', 24);
-  return deps.store.db.transaction().execute(async (trx) => {
+  const created = await deps.store.db.transaction().execute(async (trx) => {
     const app = await requireActiveApplication(trx, input.applicationId);
     const existingDefault = await findDefaultPasskey(trx, app.id);
     const passkey: Passkey = {
@@ -39,4 +40,8 @@ export async function createPasskey(
     await insertPasskey(trx, passkey, hashCredential(value));
     return { passkey, value };
   });
+  // The first passkey of an application becomes its default, which instances may have cached as
+  // absent (token calls naming no passkey).
+  await announceTenancyChange(deps, { passkeyId: created.passkey.id });
+  return created;
 }

@@ -11,7 +11,7 @@ import {
   listActiveSecrets,
 } from '../../store/repositories/applications.js';
 import { listGrantedClients } from '../../store/repositories/clients.js';
-import { findPasskeyByHash } from '../../store/repositories/passkeys.js';
+import { findDefaultPasskey, findPasskeyByHash } from '../../store/repositories/passkeys.js';
 import { createDenyList, type DenyList } from '../auth/create-deny-list.js';
 import { createSigningKeys, type SigningKeys } from '../auth/create-signing-keys.js';
 import type { ServiceDeps } from '../deps.js';
@@ -36,6 +36,8 @@ export interface TenancyCache {
   readonly credentials: CachedLookup<ApplicationCredentials | undefined>;
   /** By key hash. */
   readonly passkeys: CachedLookup<Passkey | undefined>;
+  /** By application id: the passkey its token calls are charged to when they name none. */
+  readonly defaultPasskeys: CachedLookup<Passkey | undefined>;
   /** By application id. */
   readonly grants: CachedLookup<readonly Client[]>;
   readonly denials: DenyList;
@@ -71,6 +73,7 @@ export function createTenancyCache(
     return findApplicationCredentials(store.db, key.slice(at + 1), environment);
   });
   const passkeys = lookup((hash) => findPasskeyByHash(store.db, hash));
+  const defaultPasskeys = lookup((applicationId) => findDefaultPasskey(store.db, applicationId));
   const grants = lookup((applicationId) => listGrantedClients(store.db, applicationId));
   const denials = createDenyList(deps);
   const signingKeys = createSigningKeys(deps);
@@ -82,12 +85,14 @@ export function createTenancyCache(
       signingKeys.markStale();
     } else if ('passkeyId' in change) {
       passkeys.clear();
+      defaultPasskeys.clear();
     } else {
       // Rare administrative changes: dropping whole caches keeps this obviously complete.
       applications.clear();
       credentials.clear();
       grants.clear();
       passkeys.clear();
+      defaultPasskeys.clear();
     }
   }
 
@@ -96,6 +101,7 @@ export function createTenancyCache(
     credentials.clear();
     grants.clear();
     passkeys.clear();
+    defaultPasskeys.clear();
     denials.markStale();
     signingKeys.markStale();
   }
@@ -106,6 +112,7 @@ export function createTenancyCache(
     applications,
     credentials,
     passkeys,
+    defaultPasskeys,
     grants,
     denials,
     signingKeys,

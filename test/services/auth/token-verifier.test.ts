@@ -8,10 +8,13 @@ import fc from 'fast-check';
 import { parseAccessToken, signAccessToken } from '../../../src/domain/access-token.js';
 import { CREDENTIAL_PREFIX, hashCredential } from '../../../src/domain/credentials.js';
 import { authenticateClient } from '../../../src/services/auth/authenticate-client.js';
+import { findTokenPasskey } from '../../../src/services/auth/find-token-passkey.js';
 import { issueAccessToken } from '../../../src/services/auth/issue-access-token.js';
 import { revokeAccessToken } from '../../../src/services/auth/revoke-access-token.js';
 import { rotateSigningKey } from '../../../src/services/auth/rotate-signing-key.js';
 import { TENANCY_CHANNEL } from '../../../src/services/tenancy/announce-tenancy-change.js';
+import { createApplication } from '../../../src/services/tenancy/create-application.js';
+import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
 import { findActivePasskey } from '../../../src/services/tenancy/find-active-passkey.js';
 import { retireApplicationSecret } from '../../../src/services/tenancy/retire-application-secret.js';
 import { revokeApplication } from '../../../src/services/tenancy/revoke-application.js';
@@ -316,6 +319,24 @@ function changes() {
             await rotateSigningKey(a.deps, { retirePrevious: true });
           },
           applied: () => refused(b, token),
+        };
+      },
+    },
+    {
+      name: 'the first passkey of an application, which token calls naming none are charged to',
+      async make(a: TestRuntime, b: TestRuntime) {
+        const { application, clientSecret } = await createApplication(a.deps, {
+          environment: 'production',
+          name: 'No passkey yet',
+          clientNames: [],
+        });
+        const client = await clientOf(b, { clientId: application.clientId, clientSecret });
+        assert.equal(await findTokenPasskey(b.deps, { client }), null);
+        return {
+          change: async () => {
+            await createPasskey(a.deps, { applicationId: application.id, api: 'response' });
+          },
+          applied: async () => (await findTokenPasskey(b.deps, { client }))?.isDefault === true,
         };
       },
     },
