@@ -23,12 +23,12 @@ export interface Store {
   /** Small writes that may share a commit with others (see group-commit.ts). */
   readonly groupCommit: GroupCommit;
   /**
-   * Where counters that need not outlive the machine are kept on SQLite: the failed-authentication
-   * throttle's, written twice per token request. A file of its own beside the database
-   * (`<file>-counters`) whose commits do not wait for the disk, opened on first use; every process
-   * on the same database counts in the same file. Null on PostgreSQL, which keeps them with the rest.
+   * On SQLite, counters kept in this process alone, in memory: the failed-authentication
+   * throttle's, checked twice per token request (docs/design.md, Limits). A SQLite deployment is
+   * one server process; a commit to a file per check would cost more than the rest of the request.
+   * Null on PostgreSQL, which keeps them with the rest. Created on first use, one per store.
    */
-  volatileCounterFile(): SqliteDatabase.Database | null;
+  processCounters(): SqliteDatabase.Database | null;
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
   /**
@@ -78,27 +78,15 @@ class ImmediateSqliteDialect extends SqliteDialect {
 }
 
 /**
- * The SQLite counter file of Store.volatileCounterFile. synchronous=OFF: a commit returns once the
- * WAL has it, without the disk flush, so a crash of the process loses nothing and a crash of the
- * machine loses at most the last few commits of failed-attempt counts, which only ever lets a
- * client be refused a little less (docs/design.md, Limits). It is a connection and file of its own:
- * its statements run synchronously, each in a transaction of its own, so it never waits for the
- * main connection's write lock, which a group commit holds across awaits.
+ * The in-process counters of Store.processCounters: a SQLite database in memory with the shape of
+ * limit_counters (2026-11-23-03), so the same statements serve it; nothing of it reaches a disk.
  */
-function openSqliteCounterFile(path: string): SqliteDatabase.Database {
-  const raw = new SqliteDatabase(path);
-  raw.pragma('busy_timeout = 15000');
-  raw.pragma('secure_delete = ON');
-  if (path !== ':memory:') {
-    raw.pragma('journal_mode = WAL');
-    raw.pragma('synchronous = OFF');
-  }
-  // The file is no part of the migrated schema: it holds one table of short-lived rows, created
-  // by whichever process opens it first, in the shape of limit_counters (2026-11-23-03).
-  raw.exec(`create table if not exists limit_counters (
+function openProcessCounters(): SqliteDatabase.Database {
+  const raw = new SqliteDatabase(':memory:');
+  raw.exec(`create table limit_counters (
     key text primary key, hits integer not null, window_end integer not null
   );
-  create index if not exists limit_counters_window_end_idx on limit_counters (window_end);`);
+  create index limit_counters_window_end_idx on limit_counters (window_end);`);
   return raw;
 }
 
@@ -131,15 +119,15 @@ function openSqlite(path: string): Store {
       database: { prepare: cachedPrepare, close: () => raw.close() } as unknown as SqliteDatabase.Database,
     }),
   });
-  let counterFile: SqliteDatabase.Database | null = null;
+  let processCounters: SqliteDatabase.Database | null = null;
   return {
     db,
     dialect: 'sqlite',
     schema: undefined,
     groupCommit: createSqliteGroupCommit(db),
-    volatileCounterFile() {
-      counterFile ??= openSqliteCounterFile(memory ? ':memory:' : `${path}-counters`);
-      return counterFile;
+    processCounters() {
+      processCounters ??= openProcessCounters();
+      return processCounters;
     },
     async ping() {
       raw.prepare('select 1').get();
@@ -161,7 +149,7 @@ function openSqlite(path: string): Store {
       });
     },
     async close() {
-      counterFile?.close();
+      processCounters?.close();
       await db.destroy();
     },
   };
@@ -257,7 +245,7 @@ function openPostgres(url: string, options: StoreOptions): Store {
     dialect: 'postgres',
     schema,
     groupCommit: createTransactionPerWrite(db),
-    volatileCounterFile: () => null,
+    processCounters: () => null,
     async ping() {
       await ensureSchema();
       await pool.query('select 1');

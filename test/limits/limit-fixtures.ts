@@ -11,18 +11,16 @@ export const COUNTER_STORES: ReadonlyArray<{ readonly name: string; readonly env
   ];
 
 /**
- * The stores a counter-store suite runs against: those of COUNTER_STORES, plus on SQLite the counter
- * file of volatile counters (the failed-authentication throttle's), which has its own implementation.
+ * The stores a counter-store suite runs against: those of COUNTER_STORES, plus on SQLite the
+ * in-process counters (the failed-authentication throttle's), which have their own implementation.
  */
 export const COUNTER_STORE_KINDS: ReadonlyArray<{
   readonly name: string;
   readonly env: Record<string, string>;
-  readonly volatile?: boolean;
+  readonly inProcess?: boolean;
 }> = [
   ...COUNTER_STORES,
-  ...(TEST_DIALECT === 'sqlite'
-    ? [{ name: 'sqlite counter file', env: { REDIS_URL: '' }, volatile: true }]
-    : []),
+  ...(TEST_DIALECT === 'sqlite' ? [{ name: 'in-process', env: { REDIS_URL: '' }, inProcess: true }] : []),
 ];
 
 /** A controllable clock: 2026-11-23T10:15:18.000Z, 18 s into a minute, 36918 s into a UTC day. */

@@ -172,7 +172,7 @@ const UNCOUNTED: AuthAttempt = {
  * passkey limits' (Redis or the embedded store), so every instance sees every attempt.
  */
 export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<AuthFailureThrottle> {
-  const counters: CounterStore = await createCounterStore(deps, { volatile: true, housekeeping: true });
+  const counters: CounterStore = await createCounterStore(deps, { inProcess: true, housekeeping: true });
   const warnOutage = createOutageWarning(deps.logger, deps.clock, 'client authentication throttle');
   const { authFailureLimit: limit, authFailureWindowSeconds: windowSeconds, rateLimitFailMode } = deps.config;
   const lines = new AddressLines(limit);

@@ -17,14 +17,12 @@ class Undo {
 }
 
 /**
- * The counter store of counter-store.ts over a SQLite file of its own (Store.volatileCounterFile),
- * with the same rules as the SQL store (sql-counter-store.ts), but run on the raw driver: every
- * operation is one synchronous IMMEDIATE transaction of prepared statements, so it holds the
- * file's write lock only while it runs, never across an await, and needs no group commit (its
- * commits do not wait for the disk). Every process opening the same file sees every hit: the
- * write lock serialises them, and busy_timeout makes a writer queue behind another.
+ * The counter store of counter-store.ts over a better-sqlite3 handle of its own (the in-process
+ * counters of Store.processCounters), with the same rules as the SQL store (sql-counter-store.ts)
+ * but on the raw driver: every operation is one synchronous transaction of prepared statements,
+ * so no other operation ever interleaves with it and none needs a group commit.
  */
-export function createSqliteFileCounterStore(
+export function createRawSqliteCounterStore(
   file: SqliteDatabase.Database,
   options: { housekeeping?: { clock: () => number } } = {},
 ): CounterStore {
