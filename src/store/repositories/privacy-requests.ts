@@ -56,20 +56,15 @@ export interface NewPrivacyRequest {
   readonly pendingKeys: readonly { clientId: string; kind: string; hash: string }[];
 }
 
-/**
- * Inserts a request with its clients, identifier hashes and pending keys. Callers run it in one
- * transaction: a unique violation on privacy_pending_keys means the end user already has a
- * pending request, and nothing of this one is kept.
- */
-export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPrivacyRequest): Promise<void> {
-  await db
-    .insertInto('privacy_requests')
-    .values({
+/** The rows of a new request, one list per table. */
+function rowsOf(request: NewPrivacyRequest) {
+  return {
+    request: {
       id: request.id,
       environment: request.environment,
       application_id: request.applicationId,
       type: request.type,
-      status: 'PENDING',
+      status: 'PENDING' as const,
       submitted_at: request.submittedAt,
       due_at: request.dueAt,
       started_at: null,
@@ -77,40 +72,40 @@ export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPri
       receipt: null,
       lease_owner: null,
       lease_expires_at: null,
-    })
-    .execute();
-  await db
-    .insertInto('privacy_request_clients')
-    .values(request.clients.map((c) => ({ request_id: request.id, client_id: c.id, client_name: c.name })))
-    .execute();
-  await db
-    .insertInto('privacy_request_identifiers')
-    .values(
-      request.identifiers.map((i) => ({
-        request_id: request.id,
-        environment: request.environment,
-        kind: i.kind,
-        value_hash: i.hash,
-        masked_value: i.masked,
-      })),
-    )
-    .execute();
+    },
+    clients: request.clients.map((c) => ({ request_id: request.id, client_id: c.id, client_name: c.name })),
+    identifiers: request.identifiers.map((i) => ({
+      request_id: request.id,
+      environment: request.environment,
+      kind: i.kind,
+      value_hash: i.hash,
+      masked_value: i.masked,
+    })),
+    pendingKeys: request.pendingKeys.map((k) => ({
+      environment: request.environment,
+      client_id: k.clientId,
+      kind: k.kind,
+      value_hash: k.hash,
+      request_id: request.id,
+    })),
+  };
+}
+
+/**
+ * Inserts a request with its clients, identifier hashes and pending keys. Callers run it in one
+ * transaction: a unique violation on privacy_pending_keys means the end user already has a
+ * pending request, and nothing of this one is kept.
+ */
+export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPrivacyRequest): Promise<void> {
+  const rows = rowsOf(request);
+  await db.insertInto('privacy_requests').values(rows.request).execute();
+  await db.insertInto('privacy_request_clients').values(rows.clients).execute();
+  await db.insertInto('privacy_request_identifiers').values(rows.identifiers).execute();
   // Named and linked identifiers can be many, so in chunks. Keys arrive in one global order
   // (domain/privacy-subject.ts), so concurrent requests inserting overlapping keys wait on each
   // other instead of deadlocking.
-  for (const chunk of chunks(request.pendingKeys, 1000)) {
-    await db
-      .insertInto('privacy_pending_keys')
-      .values(
-        chunk.map((k) => ({
-          environment: request.environment,
-          client_id: k.clientId,
-          kind: k.kind,
-          value_hash: k.hash,
-          request_id: request.id,
-        })),
-      )
-      .execute();
+  for (const chunk of chunks(rows.pendingKeys, 1000)) {
+    await db.insertInto('privacy_pending_keys').values(chunk).execute();
   }
 }
 
@@ -124,58 +119,15 @@ export async function insertPrivacyRequestAtOnce(
   request: NewPrivacyRequest,
 ): Promise<void> {
   if (request.pendingKeys.length > 1000) throw new RangeError('too many pending keys for one statement');
+  const rows = rowsOf(request);
   await db
-    .with('r', (q) =>
-      q
-        .insertInto('privacy_requests')
-        .values({
-          id: request.id,
-          environment: request.environment,
-          application_id: request.applicationId,
-          type: request.type,
-          status: 'PENDING',
-          submitted_at: request.submittedAt,
-          due_at: request.dueAt,
-          started_at: null,
-          completed_at: null,
-          receipt: null,
-          lease_owner: null,
-          lease_expires_at: null,
-        })
-        .returning('id'),
-    )
-    .with('c', (q) =>
-      q
-        .insertInto('privacy_request_clients')
-        .values(
-          request.clients.map((c) => ({ request_id: request.id, client_id: c.id, client_name: c.name })),
-        )
-        .returning('request_id'),
-    )
+    .with('r', (q) => q.insertInto('privacy_requests').values(rows.request).returning('id'))
+    .with('c', (q) => q.insertInto('privacy_request_clients').values(rows.clients).returning('request_id'))
     .with('i', (q) =>
-      q
-        .insertInto('privacy_request_identifiers')
-        .values(
-          request.identifiers.map((i) => ({
-            request_id: request.id,
-            environment: request.environment,
-            kind: i.kind,
-            value_hash: i.hash,
-            masked_value: i.masked,
-          })),
-        )
-        .returning('request_id'),
+      q.insertInto('privacy_request_identifiers').values(rows.identifiers).returning('request_id'),
     )
     .insertInto('privacy_pending_keys')
-    .values(
-      request.pendingKeys.map((k) => ({
-        environment: request.environment,
-        client_id: k.clientId,
-        kind: k.kind,
-        value_hash: k.hash,
-        request_id: request.id,
-      })),
-    )
+    .values(rows.pendingKeys)
     .execute();
 }
 
