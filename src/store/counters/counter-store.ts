@@ -72,6 +72,27 @@ export function releaseEntries(
   return [...entries.values()];
 }
 
+/** The hits each counter held before `cost` was added to it. */
+export function lessHits(counters: readonly CounterState[], cost: number): CounterState[] {
+  return counters.map((c) => ({ hits: c.hits - cost, windowEnd: c.windowEnd }));
+}
+
+/**
+ * What a lease may grant once `want` has been added to every counter (`counters` after the
+ * addition): the least of `want` and what each limit still allowed, never below zero.
+ */
+export function leaseGrant(
+  specs: readonly CounterSpec[],
+  counters: readonly CounterState[],
+  want: number,
+): number {
+  let granted = want;
+  specs.forEach((spec, i) => {
+    if (spec.limit !== null) granted = Math.min(granted, spec.limit - (counters[i]!.hits - want));
+  });
+  return Math.max(0, granted);
+}
+
 export interface CounterStore {
   /**
    * All or nothing: adds `cost` to every counter when each stays within its limit, otherwise

@@ -4,6 +4,8 @@ import {
   type CounterState,
   type CounterStore,
   type LeaseOutcome,
+  leaseGrant,
+  lessHits,
   releaseEntries,
   type TakeOutcome,
 } from './counter-store.js';
@@ -77,13 +79,9 @@ export function createRawSqliteCounterStore(
 
   const lease = file.transaction((specs: readonly CounterSpec[], now: number, want: number): LeaseOutcome => {
     const counters = addAll(specs, now, want);
-    let granted = want;
-    specs.forEach((spec, i) => {
-      if (spec.limit !== null) granted = Math.min(granted, spec.limit - (counters[i]!.hits - want));
-    });
-    granted = Math.max(0, granted);
+    const granted = leaseGrant(specs, counters, want);
     const excess = want - granted;
-    const after = counters.map((c) => ({ hits: c.hits - excess, windowEnd: c.windowEnd }));
+    const after = lessHits(counters, excess);
     if (granted === 0) throw new Undo(after);
     if (excess > 0) for (const spec of specs) takeOff.run(excess, spec.key);
     return { granted, counters: after };

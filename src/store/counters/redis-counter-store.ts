@@ -183,29 +183,37 @@ export function createRedisCounterStore(redis: Redis, namespace: string): Counte
     }
   }
 
+  /**
+   * Runs the take or the lease script, which share their arguments (amount, now, grace, then per
+   * counter its limit and fresh window end) and their reply (a verdict, then per counter its
+   * hits and window end).
+   */
+  async function add(
+    script: Script,
+    specs: readonly CounterSpec[],
+    now: number,
+    amount: number,
+  ): Promise<{ first: number; counters: CounterState[] }> {
+    const keys = specs.map((s) => prefix + s.key);
+    const args: Array<string | number> = [amount, now, EXPIRY_GRACE_MS];
+    for (const s of specs) args.push(s.limit ?? -1, s.freshWindowEnd);
+    const reply = (await call(() => run(script, keys, args))) as number[];
+    const counters = specs.map((_, i) => ({
+      hits: Number(reply[1 + 2 * i]),
+      windowEnd: Number(reply[2 + 2 * i]),
+    }));
+    return { first: Number(reply[0]), counters };
+  }
+
   return {
     async take(specs: readonly CounterSpec[], now: number, cost = 1): Promise<TakeOutcome> {
-      const keys = specs.map((s) => prefix + s.key);
-      const args: Array<string | number> = [cost, now, EXPIRY_GRACE_MS];
-      for (const s of specs) args.push(s.limit ?? -1, s.freshWindowEnd);
-      const reply = (await call(() => run(TAKE, keys, args))) as number[];
-      const counters: CounterState[] = specs.map((_, i) => ({
-        hits: Number(reply[1 + 2 * i]),
-        windowEnd: Number(reply[2 + 2 * i]),
-      }));
-      return { taken: Number(reply[0]) === 1, counters };
+      const { first, counters } = await add(TAKE, specs, now, cost);
+      return { taken: first === 1, counters };
     },
 
     async lease(specs, now, want): Promise<LeaseOutcome> {
-      const keys = specs.map((s) => prefix + s.key);
-      const args: Array<string | number> = [want, now, EXPIRY_GRACE_MS];
-      for (const s of specs) args.push(s.limit ?? -1, s.freshWindowEnd);
-      const reply = (await call(() => run(LEASE, keys, args))) as number[];
-      const counters: CounterState[] = specs.map((_, i) => ({
-        hits: Number(reply[1 + 2 * i]),
-        windowEnd: Number(reply[2 + 2 * i]),
-      }));
-      return { granted: Number(reply[0]), counters };
+      const { first, counters } = await add(LEASE, specs, now, want);
+      return { granted: first, counters };
     },
 
     async release(spec, now) {

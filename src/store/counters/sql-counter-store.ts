@@ -6,6 +6,8 @@ import {
   type CounterState,
   type CounterStore,
   type LeaseOutcome,
+  leaseGrant,
+  lessHits,
   type ReleaseSpec,
   releaseEntries,
   type TakeOutcome,
@@ -104,11 +106,7 @@ async function leaseAll(
   want: number,
 ): Promise<{ granted: number; counters: CounterState[] }> {
   const { counters } = await upsertAll(db, specs, now, want);
-  let granted = want;
-  specs.forEach((spec, i) => {
-    if (spec.limit !== null) granted = Math.min(granted, spec.limit - (counters[i]!.hits - want));
-  });
-  granted = Math.max(0, granted);
+  const granted = leaseGrant(specs, counters, want);
   const excess = want - granted;
   if (granted > 0 && excess > 0) {
     await db
@@ -121,11 +119,7 @@ async function leaseAll(
       )
       .execute();
   }
-  return { granted, counters: counters.map((c) => ({ hits: c.hits - excess, windowEnd: c.windowEnd })) };
-}
-
-function refused(counters: readonly CounterState[], cost: number): TakeOutcome {
-  return { taken: false, counters: counters.map((c) => ({ hits: c.hits - cost, windowEnd: c.windowEnd })) };
+  return { granted, counters: lessHits(counters, excess) };
 }
 
 /**
@@ -168,7 +162,7 @@ export function createSqlCounterStore(
         (trx) => upsertAll(trx, specs, now, cost),
         (result) => result.within,
       );
-      return within ? { taken: true, counters } : refused(counters, cost);
+      return within ? { taken: true, counters } : { taken: false, counters: lessHits(counters, cost) };
     },
 
     async lease(specs, now, want): Promise<LeaseOutcome> {
