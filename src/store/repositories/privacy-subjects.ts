@@ -43,6 +43,21 @@ export async function findLinkedIdentifiers(
 }
 
 /**
+ * Requests' subject keys (privacy_pending_keys) joined to the reviews carrying them, each key an
+ * exact look-up in the review identifier index.
+ */
+function subjectKeyReviews(db: Kysely<Database>) {
+  return db
+    .selectFrom('privacy_pending_keys as k')
+    .innerJoin('review_identifiers as ri', (join) =>
+      join
+        .onRef('ri.client_id', '=', 'k.client_id')
+        .onRef('ri.kind', '=', 'k.kind')
+        .onRef('ri.value_hash', '=', 'k.value_hash'),
+    );
+}
+
+/**
  * Ids of the reviews of a request's subject, in id order from after `after`: the reviews carrying
  * one of the request's subject keys (privacy_pending_keys: its named and linked identifiers per
  * client, fixed when it was accepted), optionally in one client only. Driven by the request's keys,
@@ -53,17 +68,7 @@ export async function findSubjectReviewIds(
   scope: { readonly requestId: string; readonly clientId?: string },
   page: { limit: number; after?: string },
 ): Promise<string[]> {
-  let q = db
-    .selectFrom('privacy_pending_keys as k')
-    .innerJoin('review_identifiers as ri', (join) =>
-      join
-        .onRef('ri.client_id', '=', 'k.client_id')
-        .onRef('ri.kind', '=', 'k.kind')
-        .onRef('ri.value_hash', '=', 'k.value_hash'),
-    )
-    .select('ri.review_id')
-    .distinct()
-    .where('k.request_id', '=', scope.requestId);
+  let q = subjectKeyReviews(db).select('ri.review_id').distinct().where('k.request_id', '=', scope.requestId);
   if (scope.clientId !== undefined) q = q.where('k.client_id', '=', scope.clientId);
   if (page.after !== undefined) q = q.where('ri.review_id', '>', page.after);
   const rows = await q.orderBy('ri.review_id').limit(page.limit).execute();
@@ -83,14 +88,7 @@ export async function findSubjectReviewsOfRequests(
   limit: number,
 ): Promise<{ requestId: string; reviewId: string; rank: number }[]> {
   if (requestIds.length === 0) return [];
-  const pairs = db
-    .selectFrom('privacy_pending_keys as k')
-    .innerJoin('review_identifiers as ri', (join) =>
-      join
-        .onRef('ri.client_id', '=', 'k.client_id')
-        .onRef('ri.kind', '=', 'k.kind')
-        .onRef('ri.value_hash', '=', 'k.value_hash'),
-    )
+  const pairs = subjectKeyReviews(db)
     .select(['k.request_id', 'ri.review_id'])
     .distinct()
     .where('k.request_id', 'in', requestIds);
