@@ -10,6 +10,7 @@ import { listGrantedClients } from '../../store/repositories/clients.js';
 import {
   insertPrivacyRequest,
   insertPrivacyRequestAtOnce,
+  PENDING_KEYS_PER_STATEMENT,
 } from '../../store/repositories/privacy-requests.js';
 import { findLinkedIdentifiers } from '../../store/repositories/privacy-subjects.js';
 import type { ServiceDeps } from '../deps.js';
@@ -90,7 +91,7 @@ export async function createPrivacyRequest(
     };
     // PostgreSQL: one atomic statement is one round trip instead of six (begin, four inserts,
     // commit); SQLite shares its commits instead (store/group-commit.ts).
-    if (deps.store.dialect === 'postgres' && row.pendingKeys.length <= 1000) {
+    if (deps.store.dialect === 'postgres' && row.pendingKeys.length <= PENDING_KEYS_PER_STATEMENT) {
       await insertPrivacyRequestAtOnce(deps.store.db, row);
     } else {
       await deps.store.groupCommit((trx) => insertPrivacyRequest(trx, row));

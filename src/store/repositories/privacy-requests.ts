@@ -56,6 +56,12 @@ export interface NewPrivacyRequest {
   readonly pendingKeys: readonly { clientId: string; kind: string; hash: string }[];
 }
 
+/**
+ * Most pending keys one insert statement carries: keeps a statement's parameters (five per key)
+ * well inside both databases' limits.
+ */
+export const PENDING_KEYS_PER_STATEMENT = 1000;
+
 /** The rows of a new request, one list per table. */
 function rowsOf(request: NewPrivacyRequest) {
   return {
@@ -104,7 +110,7 @@ export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPri
   // Named and linked identifiers can be many, so in chunks. Keys arrive in one global order
   // (domain/privacy-subject.ts), so concurrent requests inserting overlapping keys wait on each
   // other instead of deadlocking.
-  for (const chunk of chunks(rows.pendingKeys, 1000)) {
+  for (const chunk of chunks(rows.pendingKeys, PENDING_KEYS_PER_STATEMENT)) {
     await db.insertInto('privacy_pending_keys').values(chunk).execute();
   }
 }
@@ -112,13 +118,15 @@ export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPri
 /**
  * PostgreSQL: the same rows as insertPrivacyRequest in one statement (the other inserts as CTEs),
  * which is atomic on its own, so a request costs one round trip and no explicit transaction. For
- * requests with at most 1,000 pending keys; larger ones go through insertPrivacyRequest.
+ * requests with at most PENDING_KEYS_PER_STATEMENT pending keys; larger ones go through
+ * insertPrivacyRequest.
  */
 export async function insertPrivacyRequestAtOnce(
   db: Kysely<Database>,
   request: NewPrivacyRequest,
 ): Promise<void> {
-  if (request.pendingKeys.length > 1000) throw new RangeError('too many pending keys for one statement');
+  if (request.pendingKeys.length > PENDING_KEYS_PER_STATEMENT)
+    throw new RangeError('too many pending keys for one statement');
   const rows = rowsOf(request);
   await db
     .with('r', (q) => q.insertInto('privacy_requests').values(rows.request).returning('id'))
