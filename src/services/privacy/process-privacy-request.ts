@@ -144,6 +144,7 @@ async function runBatches(
       return;
     }
     const batch = open;
+    const byId = new Map(batch.map((o) => [o.request.id, o]));
     const result = await retryTransient(() =>
       deps.store.groupCommit(async (trx) => {
         const now = deps.clock();
@@ -155,7 +156,7 @@ async function runBatches(
         const heldIds = new Set(held.map((r) => r.id));
         const receipts = new Map(
           held.map((r) => {
-            const names = [...(batch.find((o) => o.request.id === r.id)?.clientName.values() ?? [])];
+            const names = [...(byId.get(r.id)?.clientName.values() ?? [])];
             return [r.id, parseReceipt(r.receipt) ?? emptyReceipt(names)] as const;
           }),
         );
@@ -165,10 +166,12 @@ async function runBatches(
         return { touched, lost } satisfies BatchResult;
       }),
     );
-    for (const id of result.lost) outcomes.set(id, { status: 'lease-lost' });
+    for (const id of result.lost) {
+      outcomes.set(id, { status: 'lease-lost' });
+      byId.delete(id);
+    }
     const next: Open[] = [];
-    for (const o of batch) {
-      if (result.lost.includes(o.request.id)) continue;
+    for (const o of byId.values()) {
       const change = result.touched.get(o.request.id);
       if (change) {
         o.batches++;
