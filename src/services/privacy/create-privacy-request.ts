@@ -6,7 +6,6 @@ import type { PrivacyRequest, PrivacyRequestType } from '../../domain/privacy-re
 import { pendingKeys, privacySubject } from '../../domain/privacy-subject.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
-import { listGrantedClients } from '../../store/repositories/clients.js';
 import {
   insertPrivacyRequest,
   insertPrivacyRequestAtOnce,
@@ -37,7 +36,8 @@ export async function createPrivacyRequest(
   input: CreatePrivacyRequestInput,
 ): Promise<PrivacyRequest> {
   const subject = privacySubject(deps.identifierKey, input.identifiers);
-  const granted = (await listGrantedClients(deps.store.db, input.applicationId)).filter(
+  // From the tenancy cache, like the Response API's grant check (require-granted-client.ts).
+  const granted = (await deps.cache.grants.get(input.applicationId)).filter(
     (c) => c.environment === input.environment,
   );
   const wanted = input.clientNames ? [...new Set(input.clientNames)] : granted.map((c) => c.name);

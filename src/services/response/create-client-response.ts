@@ -27,7 +27,7 @@ export async function createClientResponse(
   const now = deps.clock();
   // From the tenancy cache, before the transaction: on SQLite the cache's own read would wait for
   // the transaction's connection. Grants are only ever added with their application.
-  const client = await requireGrantedClient(deps.store.db, actor, input.clientName, deps.cache);
+  const client = await requireGrantedClient(deps.cache, actor, input.clientName);
   try {
     return await deps.store.db.transaction().execute(async (trx) => {
       const review = await requireClientReview(trx, client, input.reviewId);

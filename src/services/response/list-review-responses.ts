@@ -10,7 +10,7 @@ export async function listReviewResponses(
   input: { actor: ResponseActor; clientName: string; reviewId: string },
 ): Promise<ClientResponse[]> {
   const db = deps.store.db;
-  const client = await requireGrantedClient(db, input.actor, input.clientName, deps.cache);
+  const client = await requireGrantedClient(deps.cache, input.actor, input.clientName);
   const review = await requireClientReview(db, client, input.reviewId);
   return listResponsesOfReview(db, input.actor.environment, review.id);
 }

@@ -1,9 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Client } from '../../domain/client.js';
 import { AppError } from '../../errors.js';
 import type { ResponseScope } from '../../store/repositories/client-responses.js';
-import { listGrantedClients } from '../../store/repositories/clients.js';
-import type { Database } from '../../store/schema.js';
 import type { TenancyCache } from '../tenancy/create-tenancy-cache.js';
 
 /** An application acting through the Response API in one environment. */
@@ -15,17 +12,14 @@ export interface ResponseActor extends ResponseScope {
 /**
  * The client instance named in a path, if the application is granted it. An unknown name and a
  * name of someone else's client get the same 403, so nothing is learnt about other tenants.
- * With `cache`, the grants come from this process's tenancy cache (docs/architecture.md, Caches).
+ * The grants come from this process's tenancy cache (docs/architecture.md, Caches).
  */
 export async function requireGrantedClient(
-  db: Kysely<Database>,
+  cache: Pick<TenancyCache, 'grants'>,
   scope: ResponseScope,
   clientName: string,
-  cache?: Pick<TenancyCache, 'grants'>,
 ): Promise<Client> {
-  const granted = cache
-    ? await cache.grants.get(scope.applicationId)
-    : await listGrantedClients(db, scope.applicationId);
+  const granted = await cache.grants.get(scope.applicationId);
   const client = granted.find((c) => c.name === clientName && c.environment === scope.environment);
   if (!client) {
     throw new AppError('FORBIDDEN', {
