@@ -6,7 +6,7 @@
  * the CPU a request costs moves much less, so before/after comparisons use this.
  *
  *   node --import tsx bench/per-request.ts [--n 20000] [--rounds 3] [--concurrency 50]
- *        [--scenarios author,token,healthz,read]
+ *        [--scenarios author,token,healthz,read,ceiling,fastify]
  *   node --cpu-prof --cpu-prof-dir /tmp/prof --import tsx bench/per-request.ts   # then profile-summary.ts
  *
  * `read` times the response read alone, in process, compiled once and built per call.
@@ -15,9 +15,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildServer } from '../src/http/build-server.js';
 import { createLogger } from '../src/logger.js';
@@ -61,8 +64,12 @@ const address = await app.listen({ host: '127.0.0.1', port: 0 });
  * the figure is this process's CPU time over them. Repeated, keeping the least: other work on
  * the machine only ever adds to it.
  */
-async function timed(name: string, job: { url: string; method?: string; headers: object; body?: string }) {
-  const first = await fetch(`${address}${job.url}`, {
+async function timed(
+  name: string,
+  job: { url: string; method?: string; headers: object; body?: string },
+  base = address,
+) {
+  const first = await fetch(`${base}${job.url}`, {
     method: job.method ?? 'GET',
     headers: job.headers as Record<string, string>,
     ...(job.body !== undefined ? { body: job.body } : {}),
@@ -76,7 +83,7 @@ async function timed(name: string, job: { url: string; method?: string; headers:
           '--import',
           'tsx',
           join(import.meta.dirname, 'load.ts'),
-          JSON.stringify({ ...job, url: `${address}${job.url}`, connections: concurrency, amount }),
+          JSON.stringify({ ...job, url: `${base}${job.url}`, connections: concurrency, amount }),
         ],
         { stdio: ['ignore', 'ignore', 'inherit'] },
       );
@@ -136,6 +143,32 @@ try {
   const guid = (JSON.parse(created.body) as { data: { id: string } }).data.id;
   const authorUrl = `/response/v1/clientResponses/${guid}/author?passkey=${demo.responsePasskey}`;
   if (scenarios.has('author')) await timed('GET author', { url: authorUrl, headers: auth });
+  // The same bytes from a bare node:http server and from a bare Fastify route, served by this
+  // process like the API: the floor of the runtime and of the framework, side by side.
+  if (scenarios.has('ceiling') || scenarios.has('fastify')) {
+    const sample = await fetch(`${address}${authorUrl}`, { headers: auth });
+    const bytes = Buffer.from(await sample.text());
+    const type = sample.headers.get('content-type') ?? 'application/json';
+    if (scenarios.has('ceiling')) {
+      const bare = createServer((_req, res) => {
+        res.writeHead(200, { 'content-type': type, 'content-length': bytes.length });
+        res.end(bytes);
+      });
+      await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+      const { port } = bare.address() as AddressInfo;
+      await timed('node:http, same bytes', { url: authorUrl, headers: auth }, `http://127.0.0.1:${port}`);
+      bare.close();
+    }
+    if (scenarios.has('fastify')) {
+      const floor = Fastify({ logger: false });
+      floor.get('/response/v1/clientResponses/:guid/author', (_req, reply) => {
+        reply.header('content-type', type).send(bytes);
+      });
+      const floorAddress = await floor.listen({ host: '127.0.0.1', port: 0 });
+      await timed('Fastify, same bytes', { url: authorUrl, headers: auth }, floorAddress);
+      await floor.close();
+    }
+  }
   if (scenarios.has('token'))
     await timed('POST token', {
       url: '/auth/v1/oauth2/token',
