@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, Kysely, SqliteDialect, SqliteDriver, sql } from 'kysely';
 import pg from 'pg';
+import type { MemoryCounters } from './counters/memory-counter-store.js';
 import { createSqliteGroupCommit, createTransactionPerWrite, type GroupCommit } from './group-commit.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
@@ -26,9 +27,9 @@ export interface Store {
    * On SQLite, counters kept in this process alone, in memory: the failed-authentication
    * throttle's, checked twice per token request (docs/design.md, Limits). A SQLite deployment is
    * one server process; a commit to a file per check would cost more than the rest of the request.
-   * Null on PostgreSQL, which keeps them with the rest. Created on first use, one per store.
+   * Null on PostgreSQL, which keeps them with the rest. One per store.
    */
-  processCounters(): SqliteDatabase.Database | null;
+  processCounters(): MemoryCounters | null;
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
   /**
@@ -77,19 +78,6 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/**
- * The in-process counters of Store.processCounters: a SQLite database in memory with the shape of
- * limit_counters (2026-11-23-03), so the same statements serve it; nothing of it reaches a disk.
- */
-function openProcessCounters(): SqliteDatabase.Database {
-  const raw = new SqliteDatabase(':memory:');
-  raw.exec(`create table limit_counters (
-    key text primary key, hits integer not null, window_end integer not null
-  );
-  create index limit_counters_window_end_idx on limit_counters (window_end);`);
-  return raw;
-}
-
 function openSqlite(path: string): Store {
   const memory = path === ':memory:';
   if (!memory) mkdirSync(dirname(path), { recursive: true });
@@ -119,14 +107,13 @@ function openSqlite(path: string): Store {
       database: { prepare: cachedPrepare, close: () => raw.close() } as unknown as SqliteDatabase.Database,
     }),
   });
-  let processCounters: SqliteDatabase.Database | null = null;
+  const processCounters: MemoryCounters = new Map();
   return {
     db,
     dialect: 'sqlite',
     schema: undefined,
     groupCommit: createSqliteGroupCommit(db),
     processCounters() {
-      processCounters ??= openProcessCounters();
       return processCounters;
     },
     async ping() {
@@ -149,7 +136,7 @@ function openSqlite(path: string): Store {
       });
     },
     async close() {
-      processCounters?.close();
+      processCounters.clear();
       await db.destroy();
     },
   };

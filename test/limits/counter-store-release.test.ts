@@ -8,7 +8,7 @@ import { COUNTER_STORE_KINDS, testClock } from './limit-fixtures.js';
 const WINDOW_MS = 60_000;
 
 for (const store of COUNTER_STORE_KINDS) {
-  describe(`counter store release on ${store.name === 'redis' ? 'Redis' : store.inProcess ? 'in-process SQLite' : TEST_DIALECT}`, () => {
+  describe(`counter store release on ${store.name === 'redis' ? 'Redis' : store.inProcess ? 'in-process memory' : TEST_DIALECT}`, () => {
     const clock = testClock();
     let runtime: TestRuntime;
     let counters: CounterStore;

@@ -1,5 +1,5 @@
 import type { CounterStore } from '../../store/counters/counter-store.js';
-import { createRawSqliteCounterStore } from '../../store/counters/raw-sqlite-counter-store.js';
+import { createMemoryCounterStore } from '../../store/counters/memory-counter-store.js';
 import { createRedisCounterStore } from '../../store/counters/redis-counter-store.js';
 import { createSqlCounterStore } from '../../store/counters/sql-counter-store.js';
 import type { ServiceDeps } from '../deps.js';
@@ -19,7 +19,7 @@ export async function createCounterStore(
   if (deps.redis) return createRedisCounterStore(deps.redis, await resolveLimitsNamespace(deps.store.db));
   const memory = options.inProcess ? deps.store.processCounters() : null;
   if (memory) {
-    return createRawSqliteCounterStore(
+    return createMemoryCounterStore(
       memory,
       options.housekeeping ? { housekeeping: { clock: deps.clock } } : {},
     );
