@@ -21,3 +21,6 @@ export interface ClientResponse {
   readonly createdAt: number;
   readonly updatedAt: number;
 }
+
+/** Which author wrote a response: all the author endpoints answer with (docs/interface.md §4.1). */
+export type ResponseAuthorship = Pick<ClientResponse, 'id' | 'authorId'>;

@@ -1,4 +1,4 @@
-import type { ClientResponse } from '../../domain/client-response.js';
+import type { ClientResponse, ResponseAuthorship } from '../../domain/client-response.js';
 import type { Review } from '../../domain/review.js';
 import type {
   AuthorDocument,
@@ -72,13 +72,13 @@ export function clientResponseCollection(
 }
 
 /** docs/interface.md §4.1: self and related are both `{base_url}/response/v1/clientResponses/<guid>/author`. */
-export function authorDocument(baseUrl: string, r: ClientResponse): AuthorDocument {
+export function authorDocument(baseUrl: string, r: ResponseAuthorship): AuthorDocument {
   const url = responseUrl(baseUrl, r.id, '/author');
   return { data: { type: 'author', id: r.authorId }, links: { self: url, related: url } };
 }
 
 /** JSON:API relationship document: self is the relationship URL, related the author itself. */
-export function authorRelationshipDocument(baseUrl: string, r: ClientResponse): AuthorDocument {
+export function authorRelationshipDocument(baseUrl: string, r: ResponseAuthorship): AuthorDocument {
   return { data: { type: 'author', id: r.authorId }, links: relationshipLinks(baseUrl, r.id, 'author') };
 }
 

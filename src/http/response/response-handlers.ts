@@ -3,7 +3,7 @@ import type { Principal } from '../../services/auth/create-token-verifier.js';
 import { countReviewResponses } from '../../services/response/count-review-responses.js';
 import { createClientResponse } from '../../services/response/create-client-response.js';
 import { deleteClientResponse } from '../../services/response/delete-client-response.js';
-import { getClientResponse } from '../../services/response/get-client-response.js';
+import { getClientResponse, getClientResponseAuthor } from '../../services/response/get-client-response.js';
 import { getResponseReview } from '../../services/response/get-response-review.js';
 import { listReviewResponses } from '../../services/response/list-review-responses.js';
 import type { ResponseActor } from '../../services/response/require-granted-client.js';
@@ -33,6 +33,8 @@ function actorOf(request: { site: Site; principal: Principal | null }): Response
 export function responseHandlers(deps: HttpDeps) {
   const find = (req: OnResponse) =>
     getClientResponse(deps, { scope: actorOf(req), id: req.params.responseGuid });
+  const findAuthor = (req: OnResponse) =>
+    getClientResponseAuthor(deps, { scope: actorOf(req), id: req.params.responseGuid });
 
   return {
     async listReviewResponses(req: OnReview) {
@@ -77,11 +79,11 @@ export function responseHandlers(deps: HttpDeps) {
     },
 
     async getAuthor(req: OnResponse) {
-      return doc.authorDocument(req.site.baseUrl, await find(req));
+      return doc.authorDocument(req.site.baseUrl, await findAuthor(req));
     },
 
     async getAuthorRelationship(req: OnResponse) {
-      return doc.authorRelationshipDocument(req.site.baseUrl, await find(req));
+      return doc.authorRelationshipDocument(req.site.baseUrl, await findAuthor(req));
     },
 
     async getReview(req: OnResponse) {

@@ -1,6 +1,10 @@
-import type { ClientResponse } from '../../domain/client-response.js';
+import type { ClientResponse, ResponseAuthorship } from '../../domain/client-response.js';
 import { normalizeResponseGuid } from '../../domain/response-guid.js';
-import { findAccessibleResponse, type ResponseScope } from '../../store/repositories/client-responses.js';
+import {
+  findAccessibleResponse,
+  findAccessibleResponseAuthor,
+  type ResponseScope,
+} from '../../store/repositories/client-responses.js';
 import type { ServiceDeps } from '../deps.js';
 import { responseNotFound } from './response-not-found.js';
 
@@ -14,6 +18,17 @@ export async function getClientResponse(
 ): Promise<ClientResponse> {
   const id = normalizeResponseGuid(input.id);
   const record = id ? await findAccessibleResponse(deps.store.db, input.scope, id) : undefined;
+  if (!record) throw responseNotFound();
+  return record;
+}
+
+/** Who wrote one response, under the same rule as getClientResponse. */
+export async function getClientResponseAuthor(
+  deps: ServiceDeps,
+  input: { scope: ResponseScope; id: string },
+): Promise<ResponseAuthorship> {
+  const id = normalizeResponseGuid(input.id);
+  const record = id ? await findAccessibleResponseAuthor(deps.store.db, input.scope, id) : undefined;
   if (!record) throw responseNotFound();
   return record;
 }
