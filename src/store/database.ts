@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -5,6 +6,7 @@ import { CompiledQuery, type DatabaseConnection, Kysely, SqliteDialect, SqliteDr
 import pg from 'pg';
 import type { MemoryCounters } from './counters/memory-counter-store.js';
 import { createSqliteGroupCommit, createTransactionPerWrite, type GroupCommit } from './group-commit.js';
+import { PREPARED_SQL_TAG } from './prepared-query.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
 
@@ -195,10 +197,33 @@ async function compactPostgresTables(
   });
 }
 
+/**
+ * Runs the SQL of prepared queries (prepared-query.ts) as named statements: PostgreSQL parses and
+ * plans each once per connection instead of on every call, and the hot reads share the two cores
+ * of a small machine with it. Only those are named: a connection keeps every named statement
+ * until it closes, and queries built per call (lists of varying length) would pile up.
+ */
+const statementNames = new Map<string, string>(); // as many as the code has prepared queries
+class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only adds a name.
+  override query(config: any, values?: any, callback?: any): any {
+    if (typeof config === 'string' && config.startsWith(PREPARED_SQL_TAG)) {
+      let name = statementNames.get(config);
+      if (!name) {
+        name = `rpa_${createHash('sha256').update(config).digest('base64url').slice(0, 22)}`;
+        statementNames.set(config, name);
+      }
+      return super.query({ name, text: config, values }, callback);
+    }
+    return super.query(config, values, callback);
+  }
+}
+
 function openPostgres(url: string, options: StoreOptions): Store {
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name');
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),

@@ -35,11 +35,17 @@ const markedName = (p: unknown): string | null =>
     : null;
 
 /**
+ * Leads the SQL of every prepared query, so the PostgreSQL connection can tell it apart from
+ * queries built per call and keep it as a named statement (database.ts). A comment to the database.
+ */
+export const PREPARED_SQL_TAG = '/* prepared */ ';
+
+/**
  * A query built and compiled by Kysely once per dialect, then executed with new parameter values
  * per call. Building and compiling a query in Kysely walks and freezes its operation tree, which
  * costs more CPU than running a simple indexed read (bench/README.md); hot reads are worth
- * building once. The SQL text stays the same, so SQLite reuses its prepared statement
- * (database.ts) and PostgreSQL its plan cache.
+ * building once. The SQL text stays the same, so SQLite reuses its prepared statement and
+ * PostgreSQL parses and plans it once per connection (database.ts).
  */
 export function preparedQuery<P extends PreparedParams, Row>(
   build: (db: Kysely<Database>, params: P) => Compilable<Row>,
@@ -54,7 +60,8 @@ export function preparedQuery<P extends PreparedParams, Row>(
     const adapter = db.getExecutor().adapter;
     let entry = byAdapter.get(adapter);
     if (!entry) {
-      const compiled = build(db, placeholders).compile();
+      const built = build(db, placeholders).compile();
+      const compiled = { ...built, sql: PREPARED_SQL_TAG + built.sql };
       const names = compiled.parameters.map(markedName);
       entry = { compiled, names };
       byAdapter.set(adapter, entry);

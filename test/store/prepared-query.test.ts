@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
-import { preparedQuery } from '../../src/store/prepared-query.js';
+import { PREPARED_SQL_TAG, preparedQuery } from '../../src/store/prepared-query.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 describe(`prepared queries on ${TEST_DIALECT}`, () => {
@@ -73,5 +74,22 @@ describe(`prepared queries on ${TEST_DIALECT}`, () => {
       counters.execute(store.db, { windowEnd: 10 } as unknown as { windowEnd: number; minHits: number }),
       /parameter minHits is missing/,
     );
+  });
+
+  it('is kept by a PostgreSQL connection as a named statement, and queries built per call are not', {
+    skip: TEST_DIALECT !== 'postgres' && 'PostgreSQL only',
+  }, async () => {
+    const named = await store.db.transaction().execute(async (trx) => {
+      await counters.execute(trx, { windowEnd: 10, minHits: 1 });
+      await counters.execute(trx, { windowEnd: 20, minHits: 0 });
+      await trx.selectFrom('limit_counters').select('key').where('key', '=', 'pq:a').execute();
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        trx,
+      );
+      return rows.map((r) => r.statement);
+    });
+    // The connection may also hold statements of the tests before (the update), never an untagged one.
+    for (const statement of named) assert.ok(statement.startsWith(PREPARED_SQL_TAG), statement);
+    assert.equal(named.filter((statement) => statement.includes('"window_end" = $1')).length, 1);
   });
 });
