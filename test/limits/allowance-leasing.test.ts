@@ -136,6 +136,30 @@ for (const store of COUNTER_STORES) {
       });
     }
 
+    if (store.name === 'database') {
+      it('grows its slices from a cold start: 1,000 calls in one period take a few store writes, not one each', async () => {
+        clock.set(Date.UTC(2026, 10, 23, 14, 0, 0));
+        const p = await passkey(1_000_000, 10_000_000);
+        const r = await instance();
+        const { store: db } = r.deps;
+        const groupCommit = db.groupCommit;
+        let writes = 0;
+        Object.assign(db, {
+          groupCommit: ((work, keep) => {
+            writes += 1;
+            return groupCommit(work, keep);
+          }) satisfies typeof groupCommit,
+        });
+        try {
+          assert.equal(await consumeTimes(r, p, 1000), 1000);
+        } finally {
+          Object.assign(db, { groupCommit });
+        }
+        // Doubling: 1 + 1 + 2 + 4 + ... reaches 1,000 in about log2(1,000) leases.
+        assert.ok(writes <= 12, `${writes} store writes for 1000 calls`);
+      });
+    }
+
     it('hands what an instance held back to the others after a lease period unspent', async () => {
       clock.set(Date.UTC(2026, 10, 23, 13, 0, 0));
       const p = await passkey(20);

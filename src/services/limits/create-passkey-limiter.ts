@@ -119,7 +119,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
 
   /**
    * Tops the lease up to what demand asks for: the calls waiting now, or what the previous lease
-   * period spent (bounded by a share of what remains), whichever is more. Allowance still held in
+   * period (or this one so far) spent, bounded by a share of what remains, whichever is more. Allowance still held in
    * its windows counts towards it; only the difference goes to the store, or back to it.
    */
   async function renew(passkey: Passkey, lease: Lease, now: number): Promise<RenewalOutcome> {
@@ -138,7 +138,11 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
     const known = lease.hits.length
       ? Math.min(...policies.map((p, i) => p.quota - lease.hits[i]!)) + carried
       : Number.POSITIVE_INFINITY;
-    const ahead = Math.min(lease.spentLastPeriod, Math.max(1, Math.floor(known / SHARE_DIVISOR)));
+    // Demand is what the previous period spent, or, while it is still growing (a cold start, a
+    // burst), what this period has spent so far: slices then double from one renewal to the next
+    // instead of covering the calls waiting at the moment, one store write each.
+    const demand = Math.max(lease.spentLastPeriod, lease.spentInPeriod);
+    const ahead = Math.min(demand, Math.max(1, Math.floor(known / SHARE_DIVISOR)));
     const want = Math.max(1 + lease.waiting, ahead);
     if (carried >= want) {
       await giveBack(passkey.id, lease, carried - want, now);
