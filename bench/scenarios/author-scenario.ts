@@ -1,6 +1,7 @@
 /**
  * GET .../clientResponses/{guid}/author through the full stack, against a bare node:http server
- * (bench/ceiling-server.ts) answering the same bytes.
+ * (bench/ceiling-server.ts) answering the same bytes; a bare Fastify route answering them too
+ * (bench/framework-floor-server.ts) shows how much of the distance is the framework's.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -44,26 +45,34 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
         CONTENT_TYPE: sample.headers.get('content-type') ?? 'application/json',
       },
     );
+    const floorPort = await freePort();
+    const floor = await start(
+      ctx.children,
+      process.execPath,
+      ['--import', 'tsx', join(root, 'bench/framework-floor-server.ts')],
+      {
+        PORT: String(floorPort),
+        BODY: body,
+        CONTENT_TYPE: sample.headers.get('content-type') ?? 'application/json',
+        ROUTE: '/response/v1/clientResponses/:guid/author',
+      },
+    );
     try {
+      const run = (url: string, server: typeof ceiling) => ({
+        result: measure(root, server, { url, headers: auth, connections, duration }),
+        rss: peakRssMiB(server),
+      });
       log(`${target.name} author: ceiling`);
-      const c = measure(root, ceiling, {
-        url: `http://127.0.0.1:${ceilingPort}${path}`,
-        headers: auth,
-        connections,
-        duration,
-      });
-      const cRss = peakRssMiB(ceiling);
+      const c = run(`http://127.0.0.1:${ceilingPort}${path}`, ceiling);
+      log(`${target.name} author: framework floor`);
+      const f = run(`http://127.0.0.1:${floorPort}${path}`, floor);
       log(`${target.name} author: api`);
-      const a = measure(root, api.child, {
-        url: `${api.base}${path}`,
-        headers: auth,
-        connections,
-        duration,
-      });
-      const aRss = peakRssMiB(api.child);
-      ctx.rows.push(row(target.name, 'GET author', 'node:http ceiling', c, cRss));
-      ctx.rows.push(row(target.name, 'GET author', 'this service', a, aRss, c));
+      const a = run(`${api.base}${path}`, api.child);
+      ctx.rows.push(row(target.name, 'GET author', 'node:http ceiling', c.result, c.rss));
+      ctx.rows.push(row(target.name, 'GET author', 'Fastify, same bytes', f.result, f.rss, c.result));
+      ctx.rows.push(row(target.name, 'GET author', 'this service', a.result, a.rss, c.result));
     } finally {
+      await stop(floor);
       await stop(ceiling);
     }
   } finally {
