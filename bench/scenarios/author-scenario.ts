@@ -34,46 +34,38 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
     const body = await sample.text();
     if (!sample.ok) throw new Error(`author failed: ${sample.status} ${body}`);
 
-    const ceilingPort = await freePort();
-    const ceiling = await start(
-      ctx.children,
-      process.execPath,
-      ['--import', 'tsx', join(root, 'bench/ceiling-server.ts')],
-      {
-        PORT: String(ceilingPort),
+    /** A reference server answering these bytes (bench/<script>), started on a port of its own. */
+    const reference = async (script: string, env: Record<string, string> = {}) => {
+      const port = await freePort();
+      const child = await start(ctx.children, process.execPath, ['--import', 'tsx', join(root, script)], {
+        PORT: String(port),
         BODY: body,
         CONTENT_TYPE: sample.headers.get('content-type') ?? 'application/json',
-      },
-    );
-    const floorPort = await freePort();
-    const floor = await start(
-      ctx.children,
-      process.execPath,
-      ['--import', 'tsx', join(root, 'bench/framework-floor-server.ts')],
-      {
-        PORT: String(floorPort),
-        BODY: body,
-        CONTENT_TYPE: sample.headers.get('content-type') ?? 'application/json',
-        ROUTE: '/response/v1/clientResponses/:guid/author',
-      },
-    );
+        ...env,
+      });
+      return { child, base: `http://127.0.0.1:${port}` };
+    };
+    const ceiling = await reference('bench/ceiling-server.ts');
+    const floor = await reference('bench/framework-floor-server.ts', {
+      ROUTE: '/response/v1/clientResponses/:guid/author',
+    });
     try {
-      const run = (url: string, server: typeof ceiling) => ({
+      const run = (url: string, server: typeof ceiling.child) => ({
         result: measure(root, server, { url, headers: auth, connections, duration }),
         rss: peakRssMiB(server),
       });
       log(`${target.name} author: ceiling`);
-      const c = run(`http://127.0.0.1:${ceilingPort}${path}`, ceiling);
+      const c = run(`${ceiling.base}${path}`, ceiling.child);
       log(`${target.name} author: framework floor`);
-      const f = run(`http://127.0.0.1:${floorPort}${path}`, floor);
+      const f = run(`${floor.base}${path}`, floor.child);
       log(`${target.name} author: api`);
       const a = run(`${api.base}${path}`, api.child);
       ctx.rows.push(row(target.name, 'GET author', 'node:http ceiling', c.result, c.rss));
       ctx.rows.push(row(target.name, 'GET author', 'Fastify, same bytes', f.result, f.rss, c.result));
       ctx.rows.push(row(target.name, 'GET author', 'this service', a.result, a.rss, c.result));
     } finally {
-      await stop(floor);
-      await stop(ceiling);
+      await stop(floor.child);
+      await stop(ceiling.child);
     }
   } finally {
     await stop(api.child);
