@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Opaque credentials: 32 random bytes (256 bits) behind a recognisable prefix, so a leaked value
@@ -33,15 +33,23 @@ export function generateCredential(kind: CredentialKind, bytes = 32): string {
   return CREDENTIAL_PREFIX[kind] + randomBytes(bytes).toString('base64url');
 }
 
+/** SHA-256, base64url. One-shot `hash` (Node ≥ 20.12) costs a third of a Hash object per call. */
 export function hashCredential(value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('base64url');
+  return hash('sha256', value, 'base64url');
 }
 
-/** Compares a presented credential with a stored digest in time independent of where they differ. */
-export function credentialMatches(presented: string, storedHash: string): boolean {
-  const a = Buffer.from(hashCredential(presented));
-  const b = Buffer.from(storedHash);
-  return a.length === b.length && timingSafeEqual(a, b);
+/**
+ * A presented credential's digest, to compare with stored ones: hashed once however many digests
+ * it is compared with.
+ */
+export function presentedCredential(value: string): Buffer {
+  return Buffer.from(hashCredential(value));
+}
+
+/** Compares a presented credential's digest with a stored one in time independent of where they differ. */
+export function credentialMatches(presented: Buffer, storedHash: string): boolean {
+  const stored = Buffer.from(storedHash);
+  return presented.length === stored.length && timingSafeEqual(presented, stored);
 }
 
 /** The last characters of a credential, safe to show an operator. */

@@ -1,5 +1,5 @@
 import { type Application, MAX_ACTIVE_SECRETS } from '../../domain/application.js';
-import { credentialMatches, hashCredential } from '../../domain/credentials.js';
+import { credentialMatches, hashCredential, presentedCredential } from '../../domain/credentials.js';
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
@@ -31,10 +31,11 @@ export async function authenticateClient(
   deps.cache.listen();
   const found = await deps.cache.credentials.get(`${input.environment}:${input.clientId}`);
   const secrets = found?.secrets ?? [];
+  const presented = presentedCredential(input.clientSecret);
   let secretId: string | null = null;
   for (let i = 0; i < Math.max(MAX_ACTIVE_SECRETS, secrets.length); i += 1) {
     const secret = secrets[i];
-    const matches = credentialMatches(input.clientSecret, secret?.secretHash ?? NO_SECRET_HASH);
+    const matches = credentialMatches(presented, secret?.secretHash ?? NO_SECRET_HASH);
     if (matches && secret) secretId = secret.id;
   }
   if (!found || secretId === null) {
