@@ -100,8 +100,21 @@ export function cpuSeconds(child: ChildProcess): number {
   }
 }
 
-/** Runs a load job against `server` and adds how busy the server was (CPU seconds per second). */
-export function measure(root: string, server: ChildProcess, job: Record<string, unknown>): LoadResult {
+/** Unmeasured load before each measurement of a steady-state scenario (see measure). */
+export const WARM_UP_SECONDS = 2;
+
+/**
+ * Runs a load job against `server` and adds how busy the server was (CPU seconds per second).
+ * With `warmUpSeconds`, the same load runs that long first, unmeasured: every server is then
+ * measured after its JIT has compiled the path and the machine has settled from starting it.
+ */
+export function measure(
+  root: string,
+  server: ChildProcess,
+  job: Record<string, unknown>,
+  warmUpSeconds = 0,
+): LoadResult {
+  if (warmUpSeconds > 0) runLoad(root, { ...job, duration: warmUpSeconds });
   const cpuBefore = cpuSeconds(server);
   const started = Date.now();
   const result = runLoad(root, job);

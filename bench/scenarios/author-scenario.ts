@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import { freePort, measure, peakRssMiB, start, stop } from '../harness/processes.js';
+import { freePort, measure, peakRssMiB, start, stop, WARM_UP_SECONDS } from '../harness/processes.js';
 import { row } from '../harness/results.js';
 import { type Demo, getToken, startApi, type Target } from '../harness/targets.js';
 
@@ -51,7 +51,7 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
     });
     try {
       const run = (url: string, server: typeof ceiling.child) => ({
-        result: measure(root, server, { url, headers: auth, connections, duration }),
+        result: measure(root, server, { url, headers: auth, connections, duration }, WARM_UP_SECONDS),
         rss: peakRssMiB(server),
       });
       log(`${target.name} author: ceiling`);

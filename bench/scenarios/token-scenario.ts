@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import { freePort, measure, peakRssMiB, start, stop } from '../harness/processes.js';
+import { freePort, measure, peakRssMiB, start, stop, WARM_UP_SECONDS } from '../harness/processes.js';
 import { row } from '../harness/results.js';
 import { type Demo, startApi, type Target } from '../harness/targets.js';
 
@@ -28,28 +28,38 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   try {
     log(`${target.name} token: peer`);
-    const p = measure(root, peer, {
-      url: `http://127.0.0.1:${peerPort}/token`,
-      method: 'POST',
-      headers: form,
-      body: `grant_type=client_credentials&client_id=bench-client&client_secret=${peerSecret}&scope=offline_access`,
-      connections,
-      duration,
-    });
+    const p = measure(
+      root,
+      peer,
+      {
+        url: `http://127.0.0.1:${peerPort}/token`,
+        method: 'POST',
+        headers: form,
+        body: `grant_type=client_credentials&client_id=bench-client&client_secret=${peerSecret}&scope=offline_access`,
+        connections,
+        duration,
+      },
+      WARM_UP_SECONDS,
+    );
     const pRss = peakRssMiB(peer);
     log(`${target.name} token: api`);
-    const a = measure(root, api.child, {
-      url: `${api.base}/auth/v1/oauth2/token`,
-      method: 'POST',
-      headers: form,
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: demo.clientId,
-        client_secret: demo.clientSecret,
-      }).toString(),
-      connections,
-      duration,
-    });
+    const a = measure(
+      root,
+      api.child,
+      {
+        url: `${api.base}/auth/v1/oauth2/token`,
+        method: 'POST',
+        headers: form,
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: demo.clientId,
+          client_secret: demo.clientSecret,
+        }).toString(),
+        connections,
+        duration,
+      },
+      WARM_UP_SECONDS,
+    );
     const aRss = peakRssMiB(api.child);
     ctx.rows.push(row(target.name, 'POST token', 'node-oidc-provider', p, pRss));
     ctx.rows.push(row(target.name, 'POST token', 'this service', a, aRss, p));
