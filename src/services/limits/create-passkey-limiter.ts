@@ -119,8 +119,9 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
 
   /**
    * Tops the lease up to what demand asks for: the calls waiting now, or what the previous lease
-   * period (or this one so far) spent, bounded by a share of what remains, whichever is more. Allowance still held in
-   * its windows counts towards it; only the difference goes to the store, or back to it.
+   * period (or this one so far) spent, bounded by a share of what remains, whichever is more.
+   * Allowance still held in its windows counts towards it; only the difference goes to the store,
+   * or back to it.
    */
   async function renew(passkey: Passkey, lease: Lease, now: number): Promise<RenewalOutcome> {
     const policies = passkeyPolicies(passkey);
