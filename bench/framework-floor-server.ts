@@ -1,18 +1,12 @@
 /**
- * The framework's floor: a bare Fastify 5 server (no logger, no hooks, no schema) with one route
- * that answers the same bytes and content type as the API's benchmarked endpoint. What the API adds
- * over it is this service's own work; what it costs over the node:http ceiling is Fastify's.
+ * The framework's floor: a bare Fastify 5 server with one route that answers the same bytes and
+ * content type as the API's benchmarked endpoint. What the API adds over it is this service's own
+ * work; what it costs over the node:http ceiling is Fastify's.
  * Input (env): BODY, CONTENT_TYPE, ROUTE (a Fastify path), PORT. Prints "listening <port>" when ready.
  */
-import Fastify from 'fastify';
+import { answerFromEnv, frameworkFloor } from './harness/reference-servers.js';
 
-const body = Buffer.from(process.env.BODY ?? '{}', 'utf8');
-const contentType = process.env.CONTENT_TYPE ?? 'application/json; charset=utf-8';
-
-const app = Fastify({ logger: false, keepAliveTimeout: 65_000 });
-app.get(process.env.ROUTE ?? '/*', (_request, reply) => {
-  reply.header('content-type', contentType).send(body);
-});
+const app = frameworkFloor(answerFromEnv(), process.env.ROUTE ?? '/*');
 const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });
 process.stdout.write(`listening ${new URL(address).port}\n`);
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

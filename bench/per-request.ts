@@ -15,18 +15,17 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
 import { buildServer } from '../src/http/build-server.js';
 import { createLogger } from '../src/logger.js';
 import { createRuntime } from '../src/runtime.js';
 import { seedDemo } from '../src/services/tenancy/seed-demo.js';
 import { findAccessibleResponse, selectResponses } from '../src/store/repositories/client-responses.js';
+import { ceilingServer, frameworkFloor } from './harness/reference-servers.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -147,23 +146,19 @@ try {
   // process like the API: the floor of the runtime and of the framework, side by side.
   if (scenarios.has('ceiling') || scenarios.has('fastify')) {
     const sample = await fetch(`${address}${authorUrl}`, { headers: auth });
-    const bytes = Buffer.from(await sample.text());
-    const type = sample.headers.get('content-type') ?? 'application/json';
+    const answer = {
+      body: Buffer.from(await sample.text()),
+      contentType: sample.headers.get('content-type') ?? 'application/json',
+    };
     if (scenarios.has('ceiling')) {
-      const bare = createServer((_req, res) => {
-        res.writeHead(200, { 'content-type': type, 'content-length': bytes.length });
-        res.end(bytes);
-      });
+      const bare = ceilingServer(answer);
       await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
       const { port } = bare.address() as AddressInfo;
       await timed('node:http, same bytes', { url: authorUrl, headers: auth }, `http://127.0.0.1:${port}`);
       bare.close();
     }
     if (scenarios.has('fastify')) {
-      const floor = Fastify({ logger: false });
-      floor.get('/response/v1/clientResponses/:guid/author', (_req, reply) => {
-        reply.header('content-type', type).send(bytes);
-      });
+      const floor = frameworkFloor(answer, '/response/v1/clientResponses/:guid/author');
       const floorAddress = await floor.listen({ host: '127.0.0.1', port: 0 });
       await timed('Fastify, same bytes', { url: authorUrl, headers: auth }, floorAddress);
       await floor.close();

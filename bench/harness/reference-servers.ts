@@ -1,0 +1,47 @@
+/**
+ * The references the API is measured against, built without listening so the standalone scripts
+ * (bench/ceiling-server.ts, bench/framework-floor-server.ts) and bench/per-request.ts (in its own
+ * process) serve exactly the same thing.
+ */
+import { createServer, type Server } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+/** The answer both references give to every request: the benchmarked endpoint's body and type. */
+export interface ReferenceAnswer {
+  readonly body: Buffer;
+  readonly contentType: string;
+}
+
+/** The ceiling: a bare node:http server answering every request with the same bytes. */
+export function ceilingServer({ body, contentType }: ReferenceAnswer): Server {
+  const server = createServer((req, res) => {
+    // Drain any request body so keep-alive connections stay usable.
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+      res.end(body);
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  return server;
+}
+
+/**
+ * The framework's floor: bare Fastify 5 (no logger, no hooks, no schema) with one GET route that
+ * answers the same bytes.
+ */
+export function frameworkFloor({ body, contentType }: ReferenceAnswer, route: string): FastifyInstance {
+  const app = Fastify({ logger: false, keepAliveTimeout: 65_000 });
+  app.get(route, (_request, reply) => {
+    reply.header('content-type', contentType).send(body);
+  });
+  return app;
+}
+
+/** The answer named by the environment of a reference script: BODY and CONTENT_TYPE. */
+export function answerFromEnv(): ReferenceAnswer {
+  return {
+    body: Buffer.from(process.env.BODY ?? '{}', 'utf8'),
+    contentType: process.env.CONTENT_TYPE ?? 'application/json; charset=utf-8',
+  };
+}
