@@ -85,20 +85,33 @@ export async function findAccessibleResponse(
 }
 
 /**
- * Read by every Response API call on one response, so compiled once (prepared-query.ts). The grant
+ * One response by id in one environment, joined to the application's grant of its client: the
+ * access rule of findAccessibleResponse and findAccessibleResponseAuthor, written once. The grant
  * is joined on its primary key (application, client) rather than tested with `in (select ...)`,
  * which SQLite would run as a list subquery with a Bloom filter on every call.
  */
+function grantedResponse(
+  db: Kysely<Database>,
+  p: { id: string; environment: Environment; applicationId: string },
+) {
+  return db
+    .selectFrom('client_responses')
+    .innerJoin('application_grants', (join) =>
+      join
+        .onRef('application_grants.client_id', '=', 'client_responses.client_id')
+        .on('application_grants.application_id', '=', p.applicationId),
+    )
+    .where('client_responses.id', '=', p.id)
+    .where('client_responses.environment', '=', p.environment);
+}
+
+/** Read by every Response API call on one response, so compiled once (prepared-query.ts). */
 const accessibleResponse = preparedQuery(
   (db, p: { id: string; environment: Environment; applicationId: string }) =>
-    selectResponses(db)
-      .innerJoin('application_grants', (join) =>
-        join
-          .onRef('application_grants.client_id', '=', 'client_responses.client_id')
-          .on('application_grants.application_id', '=', p.applicationId),
-      )
-      .where('client_responses.id', '=', p.id)
-      .where('client_responses.environment', '=', p.environment),
+    grantedResponse(db, p)
+      .innerJoin('clients', 'clients.id', 'client_responses.client_id')
+      .selectAll('client_responses')
+      .select('clients.name as client_name'),
 );
 
 /**
@@ -121,16 +134,7 @@ export async function findAccessibleResponseAuthor(
 
 const accessibleResponseAuthor = preparedQuery(
   (db, p: { id: string; environment: Environment; applicationId: string }) =>
-    db
-      .selectFrom('client_responses')
-      .innerJoin('application_grants', (join) =>
-        join
-          .onRef('application_grants.client_id', '=', 'client_responses.client_id')
-          .on('application_grants.application_id', '=', p.applicationId),
-      )
-      .select(['client_responses.id', 'client_responses.author_id'])
-      .where('client_responses.id', '=', p.id)
-      .where('client_responses.environment', '=', p.environment),
+    grantedResponse(db, p).select(['client_responses.id', 'client_responses.author_id']),
 );
 
 export async function listResponsesOfReview(
