@@ -11,80 +11,72 @@ import {
 } from './counter-store.js';
 
 /**
- * The same all-or-nothing take as the SQL store, as one Lua script: Redis runs a script without
- * interleaving any other command, so concurrent takes from every instance are serialised.
+ * What the take and lease scripts share. ARGV: an amount, now, expiry grace (ms), then per key its
+ * limit (-1: none) and the end of a window that would start now. `live` reads one counter's live
+ * window, or a fresh one; `settle` adds the amount to every counter when `write` (restarting an
+ * ended window with the fresh end) and returns `head` followed by each counter's hits and end.
  * Each counter is a hash {h: hits, e: window end}. Expiry is relative (PEXPIRE), so a difference
  * between the instance's clock and the Redis server's cannot drop a live window early.
- *
- * KEYS: the counters. ARGV: cost, now, expiry grace (ms), then per key its limit (-1: none) and
- * the end of a window that would start now.
  */
-const TAKE_SCRIPT = `
-local cost = tonumber(ARGV[1])
+const COUNTER_FUNCTIONS = `
 local now = tonumber(ARGV[2])
 local grace = tonumber(ARGV[3])
+local function live(i)
+  local stored = redis.call('HMGET', KEYS[i], 'h', 'e')
+  local h, e = tonumber(stored[1]), tonumber(stored[2])
+  if not h or not e or e <= now then
+    return 0, tonumber(ARGV[3 + 2 * i])
+  end
+  return h, e
+end
+local function settle(head, hits, ends, write, amount)
+  local out = { head }
+  for i = 1, #KEYS do
+    if write then
+      hits[i] = hits[i] + amount
+      redis.call('HSET', KEYS[i], 'h', hits[i], 'e', string.format('%d', ends[i]))
+      redis.call('PEXPIRE', KEYS[i], ends[i] - now + grace)
+    end
+    out[#out + 1] = hits[i]
+    out[#out + 1] = ends[i]
+  end
+  return out
+end
+`;
+
+/**
+ * The same all-or-nothing take as the SQL store, as one Lua script: Redis runs a script without
+ * interleaving any other command, so concurrent takes from every instance are serialised.
+ * ARGV[1]: the cost. Returns 1 (taken) or 0, then per key its hits (after the take when taken,
+ * before it otherwise) and window end.
+ */
+const TAKE_SCRIPT = `${COUNTER_FUNCTIONS}
+local cost = tonumber(ARGV[1])
 local hits, ends = {}, {}
 local allowed = 1
 for i = 1, #KEYS do
   local limit = tonumber(ARGV[2 + 2 * i])
-  local stored = redis.call('HMGET', KEYS[i], 'h', 'e')
-  local h, e = tonumber(stored[1]), tonumber(stored[2])
-  if not h or not e or e <= now then
-    h = 0
-    e = tonumber(ARGV[3 + 2 * i])
-  end
-  hits[i] = h
-  ends[i] = e
-  if limit >= 0 and h + cost > limit then allowed = 0 end
+  hits[i], ends[i] = live(i)
+  if limit >= 0 and hits[i] + cost > limit then allowed = 0 end
 end
-local out = { allowed }
-for i = 1, #KEYS do
-  if allowed == 1 then
-    hits[i] = hits[i] + cost
-    redis.call('HSET', KEYS[i], 'h', hits[i], 'e', string.format('%d', ends[i]))
-    redis.call('PEXPIRE', KEYS[i], ends[i] - now + grace)
-  end
-  out[#out + 1] = hits[i]
-  out[#out + 1] = ends[i]
-end
-return out
+return settle(allowed, hits, ends, allowed == 1, cost)
 `;
 
 /**
- * The lease of counter-store.ts, as one script. KEYS: the counters. ARGV: wanted amount, now,
- * expiry grace (ms), then per key its limit (-1: none) and the end of a window that would start
- * now. Returns the grant, then per key its hits and window end after it.
+ * The lease of counter-store.ts, as one script. ARGV[1]: the amount wanted. Returns the grant,
+ * then per key its hits and window end after it.
  */
-const LEASE_SCRIPT = `
+const LEASE_SCRIPT = `${COUNTER_FUNCTIONS}
 local want = tonumber(ARGV[1])
-local now = tonumber(ARGV[2])
-local grace = tonumber(ARGV[3])
 local hits, ends = {}, {}
 local grant = want
 for i = 1, #KEYS do
   local limit = tonumber(ARGV[2 + 2 * i])
-  local stored = redis.call('HMGET', KEYS[i], 'h', 'e')
-  local h, e = tonumber(stored[1]), tonumber(stored[2])
-  if not h or not e or e <= now then
-    h = 0
-    e = tonumber(ARGV[3 + 2 * i])
-  end
-  hits[i] = h
-  ends[i] = e
-  if limit >= 0 and limit - h < grant then grant = limit - h end
+  hits[i], ends[i] = live(i)
+  if limit >= 0 and limit - hits[i] < grant then grant = limit - hits[i] end
 end
 if grant < 0 then grant = 0 end
-local out = { grant }
-for i = 1, #KEYS do
-  if grant > 0 then
-    hits[i] = hits[i] + grant
-    redis.call('HSET', KEYS[i], 'h', hits[i], 'e', string.format('%d', ends[i]))
-    redis.call('PEXPIRE', KEYS[i], ends[i] - now + grace)
-  end
-  out[#out + 1] = hits[i]
-  out[#out + 1] = ends[i]
-end
-return out
+return settle(grant, hits, ends, grant > 0, grant)
 `;
 
 /**
