@@ -11,6 +11,7 @@ import { updateClientResponse } from '../../services/response/update-client-resp
 import type { HttpDeps } from '../http-deps.js';
 import type { Site } from '../request-context.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
+import { resourceAttributes } from './read-resource-document.js';
 import * as doc from './response-documents.js';
 import type * as S from './response-schemas.js';
 
@@ -49,7 +50,7 @@ export function responseHandlers(deps: HttpDeps) {
         actor: actorOf(req),
         clientName: client,
         reviewId,
-        attributes: req.body.attributes,
+        attributes: resourceAttributes(req.body),
       });
       return doc.clientResponseDocument(req.site.baseUrl, record);
     },
@@ -68,7 +69,7 @@ export function responseHandlers(deps: HttpDeps) {
       const record = await updateClientResponse(deps, {
         scope: actorOf(req),
         id: req.params.responseGuid,
-        changes: req.body.attributes,
+        changes: resourceAttributes(req.body),
       });
       return doc.clientResponseDocument(req.site.baseUrl, record);
     },

@@ -9,6 +9,7 @@ import { announceDeprecation } from '../steps/announce-deprecation.js';
 import { authenticateBearer } from '../steps/authenticate-bearer.js';
 import { authenticatePasskey } from '../steps/authenticate-passkey.js';
 import { chargePasskey } from '../steps/charge-passkey.js';
+import { readResourceDocument } from './read-resource-document.js';
 import { responseHandlers } from './response-handlers.js';
 import * as S from './response-schemas.js';
 
@@ -48,9 +49,14 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
     ];
     const preHandler = [answerJsonApi];
     /** Steps and OpenAPI metadata of one operation; `plain` skips the JSON:API media type. */
-    const route = <T extends object>(operationId: keyof typeof SUMMARIES, schema: T, plain = false) => ({
+    const route = <T extends object>(
+      operationId: keyof typeof SUMMARIES,
+      schema: T,
+      steps: { plain?: boolean; document?: 'create' | 'update' } = {},
+    ) => ({
       onRequest,
-      ...(plain ? {} : { preHandler }),
+      ...(steps.document ? { preValidation: [readResourceDocument(steps.document)] } : {}),
+      ...(steps.plain ? {} : { preHandler }),
       schema: op(operationId, schema),
     });
     const R = '/clientResponses';
@@ -62,10 +68,11 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
     );
     app.post(
       `${R}/:client/reviews/:reviewId`,
-      route('createClientResponse', {
-        ...S.CreateResponse,
-        response: ok(S.ClientResponseDocument),
-      }),
+      route(
+        'createClientResponse',
+        { ...S.CreateResponse, response: ok(S.ClientResponseDocument) },
+        { document: 'create' },
+      ),
       h.createClientResponse,
     );
     app.post(
@@ -76,7 +83,7 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
           ...S.CountResponses,
           response: ok(S.CountsDocument, 'application/json'),
         },
-        true,
+        { plain: true },
       ),
       h.countReviewResponses,
     );
@@ -87,15 +94,16 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
     );
     app.patch(
       `${R}/:responseGuid`,
-      route('updateClientResponse', {
-        ...S.UpdateResponse,
-        response: ok(S.ClientResponseDocument),
-      }),
+      route(
+        'updateClientResponse',
+        { ...S.UpdateResponse, response: ok(S.ClientResponseDocument) },
+        { document: 'update' },
+      ),
       h.updateClientResponse,
     );
     app.delete(
       `${R}/:responseGuid`,
-      route('deleteClientResponse', { ...S.OnResponse, response: noContent }, true),
+      route('deleteClientResponse', { ...S.OnResponse, response: noContent }, { plain: true }),
       h.deleteClientResponse,
     );
     app.get(

@@ -48,23 +48,80 @@ const ResponseBy = Type.Union([Type.String({ maxLength: RESPONSE_BY_MAX_CHARS })
   description: 'Name of the person answering; defaults to the application name as author',
 });
 
-export const NewResponseBody = Type.Object({
-  attributes: Type.Object(
-    { department: Department, response: ResponseText, responseBy: Type.Optional(ResponseBy) },
-    strict,
-  ),
+/** JSON:API resource type of a client response, in documents read and written. */
+export const CLIENT_RESPONSE_TYPE = 'clientResponse';
+
+const NewAttributes = Type.Object(
+  { department: Department, response: ResponseText, responseBy: Type.Optional(ResponseBy) },
+  strict,
+);
+
+const AttributeChanges = Type.Object(
+  {
+    department: Type.Optional(Department),
+    response: Type.Optional(ResponseText),
+    responseBy: Type.Optional(ResponseBy),
+  },
+  { ...strict, minProperties: 1 },
+);
+
+const ResourceType = Type.Literal(CLIENT_RESPONSE_TYPE, {
+  description: 'Any other type is answered 409 Conflict (JSON:API 1.1 §7.1.2, §7.2.3)',
 });
 
-export const ResponseChangesBody = Type.Object({
-  attributes: Type.Object(
-    {
-      department: Type.Optional(Department),
-      response: Type.Optional(ResponseText),
-      responseBy: Type.Optional(ResponseBy),
-    },
-    { ...strict, minProperties: 1 },
-  ),
-});
+const JSON_API_OR_FLAT =
+  'A JSON:API document whose primary data is a clientResponse resource object, or the public ' +
+  "system's flat form with `attributes` at the top; exactly one of `data` and `attributes`.";
+
+/**
+ * JSON:API 1.1 §7.1: a new resource, without an id (client-generated ids are answered 403). Both
+ * members are optional here only because either form may be sent; read-resource-document.ts
+ * requires exactly one before validation.
+ */
+export const NewResponseBody = Type.Object(
+  {
+    data: Type.Optional(Type.Object({ type: ResourceType, attributes: NewAttributes }, strict)),
+    attributes: Type.Optional(NewAttributes),
+  },
+  {
+    description: JSON_API_OR_FLAT,
+    examples: [
+      {
+        data: {
+          type: CLIENT_RESPONSE_TYPE,
+          attributes: {
+            department: 'Customer care',
+            response: 'Thank you for your review!',
+            responseBy: 'Sam',
+          },
+        },
+      },
+    ],
+  },
+);
+
+/** JSON:API 1.1 §7.2: the id, when given, must be the one in the URL (409 otherwise). */
+export const ResponseChangesBody = Type.Object(
+  {
+    data: Type.Optional(
+      Type.Object(
+        {
+          type: ResourceType,
+          id: Type.Optional(Type.String({ description: 'The GUID in the URL; another one is 409 Conflict' })),
+          attributes: AttributeChanges,
+        },
+        strict,
+      ),
+    ),
+    attributes: Type.Optional(AttributeChanges),
+  },
+  {
+    description: JSON_API_OR_FLAT,
+    examples: [
+      { data: { type: CLIENT_RESPONSE_TYPE, attributes: { response: 'Thank you, we have fixed it.' } } },
+    ],
+  },
+);
 
 export const CountsBody = Type.Object({
   reviewIds: Type.Array(Type.String({ pattern: REVIEW_ID_RE.source }), { maxItems: MAX_COUNTED_REVIEWS }),
@@ -95,7 +152,7 @@ const ReviewIdentifier = Type.Object(
 
 const ClientResponseResource = Type.Object(
   {
-    type: Type.Literal('clientResponse'),
+    type: Type.Literal(CLIENT_RESPONSE_TYPE),
     id: Type.String({ format: 'uuid' }),
     attributes: Type.Object(
       {
