@@ -37,10 +37,11 @@ export function readResourceDocument(operation: 'create' | 'update') {
     }
     if (!hasData && !hasAttributes) {
       return done(
+        // Named as the public system names it, whose clients send the flat form.
         new AppError('MISSING_PROPERTY', {
-          field: 'data',
-          detail: 'data is required',
-          source: { pointer: '/data' },
+          field: 'attributes',
+          detail: 'attributes is required (or data, a clientResponse resource object)',
+          source: { pointer: '/attributes' },
         }),
       );
     }
