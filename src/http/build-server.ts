@@ -11,6 +11,7 @@ import { installErrorHandling } from './errors/install-error-handling.js';
 import { sendProblem } from './errors/render.js';
 import { healthRoutes } from './health-routes.js';
 import type { HttpDeps } from './http-deps.js';
+import { openApiDefinition } from './openapi/openapi-definition.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 import './request-context.js';
 import { responseRoutes } from './response/response-routes.js';
@@ -19,8 +20,6 @@ import { refuseNulCharacters } from './steps/refuse-nul-characters.js';
 import { refuseWhileClosing } from './steps/refuse-while-closing.js';
 import { resolveSite } from './steps/resolve-site.js';
 import { createValidatorFactory } from './validator-factory.js';
-
-export const API_VERSION = '1.0.0';
 
 /**
  * Builds the application without listening, so tests (app.inject) and `rpa serve` share it.
@@ -65,25 +64,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
 
   installErrorHandling(app, sendProblem);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Reviews partner API',
-        version: API_VERSION,
-        description:
-          'Token service (OAuth 2.0 client credentials), Response API (JSON:API) and Privacy API. ' +
-          'Staging hosts carry a `stg.` prefix.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          passkey: { type: 'apiKey', in: 'query', name: 'passkey' },
-          clientSecretBasic: { type: 'http', scheme: 'basic' },
-        },
-      },
-    },
-  });
+  await app.register(swagger, { openapi: openApiDefinition(deps.config) });
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps), { prefix: '/auth/v1' });

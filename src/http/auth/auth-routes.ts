@@ -36,7 +36,7 @@ export function authRoutes(deps: HttpDeps): FastifyPluginAsync {
           consumes: FORM,
           security: clientAuth,
           ...S.IssueToken,
-          response: { 200: S.TokenResponse, ...S.oauthErrors },
+          response: { 200: S.tokenIssued, ...S.tokenErrors },
         },
         onRequest: [requireFormEncoded],
         // Authenticated before charging, so failed logins never consume a passkey's allowance.
@@ -60,7 +60,7 @@ export function authRoutes(deps: HttpDeps): FastifyPluginAsync {
           consumes: FORM,
           security: clientAuth,
           ...S.RevokeToken,
-          response: { 200: S.Revoked, ...S.oauthErrors },
+          response: { 200: S.Revoked, ...S.revocationErrors },
         },
         onRequest: [requireFormEncoded],
         preHandler: [authenticateOAuthClient(deps)],

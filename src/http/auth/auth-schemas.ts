@@ -1,4 +1,10 @@
 import { Type } from 'typebox';
+import {
+  type ErrorAnswers,
+  errorAnswers,
+  RATE_LIMIT_HEADERS,
+  successAnswer,
+} from '../openapi/documented-answers.js';
 
 /** RFC 6749 §5.2 error body. */
 export const OAuthError = Type.Object(
@@ -97,34 +103,46 @@ export const AuthorizationServerMetadata = Type.Object(
   { description: 'RFC 8414 authorization server metadata' },
 );
 
-const oauthError = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: OAuthError } },
+const OAUTH_ERROR_ANSWERS: ErrorAnswers = {
+  mediaType: 'application/json',
+  schema: OAuthError,
+  challenge: 'basic',
+  otherClientErrors:
+    'invalid_request: 408 (the request did not arrive within REQUEST_TIMEOUT_MS), 421 (host not ' +
+    'in ALLOWED_HOSTS), 431 (header section too large)',
+};
+
+const OAUTH_STATUSES = {
+  400:
+    'invalid_request (missing or repeated parameter, a Content-Type other than form-encoded UTF-8, ' +
+    'both authentication methods, a passkey not of the application), unsupported_grant_type, ' +
+    'invalid_scope, unauthorized_client (revoked application)',
+  401: 'invalid_client (unknown client or wrong secret)',
+  413: 'invalid_request: the body is larger than BODY_LIMIT_BYTES',
+  429:
+    'slow_down: the passkey is over its rate limit or quota, or too many failed authentications ' +
+    'of this client id or address',
+  503: 'temporarily_unavailable: the rate-limit store cannot be reached, or the server is shutting down',
+} as const;
+
+/** Every error answer of the token endpoint, in the RFC 6749 §5.2 shape. */
+export const tokenErrors = errorAnswers(OAUTH_ERROR_ANSWERS, OAUTH_STATUSES, { charged: true });
+
+/** Every error answer of the revocation endpoint (RFC 7009 §2.2.1), which no passkey pays for. */
+export const revocationErrors = errorAnswers(OAUTH_ERROR_ANSWERS, {
+  ...OAUTH_STATUSES,
+  429: 'slow_down: too many failed authentications of this client id or address',
 });
 
-/** Every error answer of the token and revocation endpoints, in the RFC 6749 §5.2 shape. */
-export const oauthErrors = {
-  400: oauthError(
-    'invalid_request (missing or repeated parameter, a Content-Type other than form-encoded UTF-8, ' +
-      'both authentication methods, a passkey not of the application), unsupported_grant_type, ' +
-      'invalid_scope, unauthorized_client (revoked application)',
-  ),
-  401: oauthError('invalid_client, with WWW-Authenticate: Basic (unknown client or wrong secret)'),
-  413: oauthError('invalid_request: the body is larger than BODY_LIMIT_BYTES'),
-  429: oauthError(
-    'slow_down, with Retry-After: the passkey is over its rate limit or quota, or too many failed ' +
-      'authentications of this client id or address',
-  ),
-  503: oauthError(
-    'temporarily_unavailable, with Retry-After: the rate-limit store cannot be reached, or the ' +
-      'server is shutting down',
-  ),
-  '4xx': oauthError(
-    'invalid_request: 408 (the request did not arrive within REQUEST_TIMEOUT_MS), 421 (host not ' +
-      'in ALLOWED_HOSTS), 431 (header section too large)',
-  ),
-  '5xx': oauthError('server_error; never shows internals'),
-} as const;
+/** RFC 6749 §5.1: token answers are never cached; a passkey's allowance when one was charged. */
+export const tokenIssued = successAnswer(
+  'The access token (RFC 6749 §5.1)',
+  { mediaType: 'application/json', schema: TokenResponse },
+  {
+    'Cache-Control': Type.String({ description: 'RFC 6749 §5.1: no-store', examples: ['no-store'] }),
+    ...RATE_LIMIT_HEADERS,
+  },
+);
 
 /** What each operation reads from a request; the routes add the answers. */
 export const IssueToken = { querystring: TokenQuery, body: TokenRequest };

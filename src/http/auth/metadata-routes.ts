@@ -41,6 +41,8 @@ export function metadataRoutes(deps: HttpDeps): FastifyPluginAsync {
           operationId: 'getAuthorizationServerMetadata',
           summary: 'Authorization server metadata (RFC 8414)',
           tags: ['Token service'],
+          // Public: discovery comes before a client has credentials (RFC 8414 §3).
+          security: [],
           response: { 200: AuthorizationServerMetadata, ...errors },
         },
       },

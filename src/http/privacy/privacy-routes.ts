@@ -1,10 +1,17 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
 import { acceptJsonBodies } from '../accept-json-bodies.js';
 import { installErrorHandling } from '../errors/install-error-handling.js';
 import { sendProblem } from '../errors/render.js';
 import type { HttpDeps } from '../http-deps.js';
+import {
+  type ErrorAnswers,
+  errorAnswers,
+  RATE_LIMIT_HEADERS,
+  successAnswer,
+} from '../openapi/documented-answers.js';
 import { authenticateBearer } from '../steps/authenticate-bearer.js';
 import { authenticatePasskey } from '../steps/authenticate-passkey.js';
 import { chargePasskey } from '../steps/charge-passkey.js';
@@ -47,7 +54,14 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
             `File a ${type} request (409 while one for the same end user is pending)`,
             {
               ...S.CreateRequest,
-              response: { 201: S.RequestRecord, ...problems },
+              response: {
+                201: successAnswer(
+                  'Accepted: PENDING until the worker completes it',
+                  { mediaType: 'application/json', schema: S.RequestRecord },
+                  CREATED_HEADERS,
+                ),
+                ...errorAnswers(PROBLEMS, CREATE, { charged: true, extraHeaders: RATE_LIMIT_HEADERS }),
+              },
             },
           ),
         },
@@ -59,7 +73,10 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
           onRequest,
           schema: op(`list${noun}s`, `List ${type} requests of the last PRIVACY_LIST_DAYS, newest first`, {
             ...S.ListRequests,
-            response: { 200: S.RequestList, ...problems },
+            response: {
+              200: ok(S.RequestList),
+              ...errorAnswers(PROBLEMS, LIST, { charged: true, extraHeaders: RATE_LIMIT_HEADERS }),
+            },
           }),
         },
         h.list,
@@ -70,7 +87,10 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
           onRequest,
           schema: op(`get${noun}`, `Get one ${type} request`, {
             ...S.OneRequest,
-            response: { 200: S.RequestRecord, ...problems },
+            response: {
+              200: ok(S.RequestRecord),
+              ...errorAnswers(PROBLEMS, GET, { charged: true, extraHeaders: RATE_LIMIT_HEADERS }),
+            },
           }),
         },
         h.get,
@@ -85,7 +105,14 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
               'Download the export of a completed access request (409 while pending, 410 once expired)',
               {
                 ...S.OneRequest,
-                response: { 200: S.AccessExportDocument, ...problems },
+                response: {
+                  200: ok(S.AccessExportDocument),
+                  ...errorAnswers(PROBLEMS, EXPORT, {
+                    charged: true,
+                    extraHeaders: RATE_LIMIT_HEADERS,
+                    retryAfterOn: [409],
+                  }),
+                },
               },
             ),
           },
@@ -105,13 +132,44 @@ async function assumeJsonBody(request: FastifyRequest, _reply: FastifyReply): Pr
   }
 }
 
-const problem = {
-  description: 'RFC 9457 problem details',
-  content: { 'application/problem+json': { schema: S.Problem } },
+const PROBLEMS: ErrorAnswers = {
+  mediaType: 'application/problem+json',
+  schema: S.Problem,
+  challenge: 'bearer',
+  otherClientErrors:
+    '405 (method not allowed), 408 (request too slow), 414 (path too long), 421 (host not in ' +
+    'ALLOWED_HOSTS), 431 (header section too large)',
 };
-const problems = {
-  '4xx': problem,
-  '5xx': { ...problem, description: 'Server error; never shows internals' },
+
+const ok = (schema: TSchema) =>
+  successAnswer('Success', { mediaType: 'application/json', schema }, RATE_LIMIT_HEADERS);
+
+const CREATED_HEADERS = {
+  ...RATE_LIMIT_HEADERS,
+  Location: Type.String({ format: 'uri', description: 'URL of the new request (RFC 9110 §10.2.2)' }),
+};
+
+/** Why each status is sent, by operation. */
+const ALWAYS = {
+  400: 'The passkey query parameter is missing or malformed',
+  401: 'No bearer token, or one that is malformed, expired or revoked',
+  403: 'Developer Inactive: the passkey is unknown, inactive, or not a Privacy API passkey of this application',
+  429: 'The passkey is over its rate limit (per minute) or its daily quota',
+  503: 'The rate-limit store cannot be reached, or the server is shutting down',
+} as const;
+const CREATE = {
+  ...ALWAYS,
+  400: `${ALWAYS[400]}; or the body names no identifier, an invalid one, an unknown member, or a client name the application may not use`,
+  409: 'A request for the same end user (any of its identifiers) is already pending',
+  413: 'The body is larger than BODY_LIMIT_BYTES',
+  415: 'The Content-Type is not application/json',
+};
+const LIST = { ...ALWAYS, 400: `${ALWAYS[400]}; or a filter, the limit or the cursor is invalid` };
+const GET = { ...ALWAYS, 404: 'No such request of this application' };
+const EXPORT = {
+  ...GET,
+  409: 'The request is still PENDING; Retry-After says when to look again',
+  410: 'The export has expired (kept for PRIVACY_EXPORT_RETENTION_DAYS) and was deleted',
 };
 
 function operation(type: PrivacyRequestType) {
@@ -119,7 +177,8 @@ function operation(type: PrivacyRequestType) {
     operationId,
     summary,
     tags: [type === 'forget' ? 'Privacy: forget requests' : 'Privacy: access requests'],
-    security: [{ bearer: [], passkey: [] }],
+    // The passkey is the operation's required `passkey` query parameter (see openapi-definition.ts).
+    security: [{ bearer: [] }],
     ...schema,
   });
 }

@@ -22,7 +22,12 @@ const identifierProperties = Object.fromEntries(
   ]),
 ) as Record<IdentifierKind, ReturnType<typeof Type.Optional<ReturnType<typeof Type.String>>>>;
 
-const passkey = Type.String({ minLength: 1, maxLength: 200, description: 'Privacy API passkey' });
+const passkey = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description:
+    'Privacy API passkey of the application; each call counts against its rate limit and daily quota',
+});
 
 /**
  * docs/interface.md §2.2. Unknown properties are rejected: a misspelt identifier name must not silently file a
@@ -40,7 +45,13 @@ export const CreateRequestBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { emailAddress: 'alice@example.com', authorId: 'alice-1' },
+      { twitterUsername: 'chloe_x', clientNames: ['Acme-EN_GB'] },
+    ],
+  },
 );
 
 export const PasskeyQuery = Type.Object({ passkey });
@@ -67,7 +78,14 @@ export const ListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const IdParams = Type.Object({
+  id: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description: 'Id of the request, as answered when it was filed',
+    examples: ['5e0f7a52-8c1d-4b3a-a2f9-0d6c4e8b1f23'],
+  }),
+});
 
 const Timestamp = Type.String({ format: 'date-time' });
 

@@ -5,6 +5,14 @@ import { acceptJsonBodies } from '../accept-json-bodies.js';
 import { installErrorHandling } from '../errors/install-error-handling.js';
 import { sendJsonApiError } from '../errors/render.js';
 import type { HttpDeps } from '../http-deps.js';
+import {
+  DEPRECATION_HEADERS,
+  type DocumentedStatus,
+  type ErrorAnswers,
+  errorAnswers,
+  RATE_LIMIT_HEADERS,
+  successAnswer,
+} from '../openapi/documented-answers.js';
 import { announceDeprecation } from '../steps/announce-deprecation.js';
 import { authenticateBearer } from '../steps/authenticate-bearer.js';
 import { authenticatePasskey } from '../steps/authenticate-passkey.js';
@@ -48,89 +56,169 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
       chargePasskey(deps),
     ];
     const preHandler = [answerJsonApi];
+    // Every answer tells the passkey's allowance; under the old prefix, also its deprecation.
+    const everyAnswer = { ...RATE_LIMIT_HEADERS, ...(deprecated ? DEPRECATION_HEADERS : {}) };
+    const ok = (schema: TSchema, mediaType = S.JSON_API) => ({
+      200: successAnswer('Success', { mediaType, schema }, everyAnswer),
+    });
     /** Steps and OpenAPI metadata of one operation; `plain` skips the JSON:API media type. */
     const route = <T extends object>(
       operationId: keyof typeof SUMMARIES,
       schema: T,
-      steps: { plain?: boolean; document?: 'create' | 'update' } = {},
+      answers: {
+        success: Record<number, unknown>;
+        errors: Partial<Record<DocumentedStatus, string>>;
+        plain?: boolean;
+        document?: 'create' | 'update';
+      },
     ) => ({
       onRequest,
-      ...(steps.document ? { preValidation: [readResourceDocument(steps.document)] } : {}),
-      ...(steps.plain ? {} : { preHandler }),
-      schema: op(operationId, schema),
+      ...(answers.document ? { preValidation: [readResourceDocument(answers.document)] } : {}),
+      ...(answers.plain ? {} : { preHandler }),
+      schema: op(operationId, {
+        ...schema,
+        ...('body' in schema ? { consumes: [S.JSON_API, 'application/json'] } : {}),
+        response: {
+          ...answers.success,
+          ...errorAnswers(JSON_API_ERROR_ANSWERS, answers.errors, {
+            charged: true,
+            extraHeaders: everyAnswer,
+          }),
+        },
+      }),
     });
     const R = '/clientResponses';
 
     app.get(
       `${R}/:client/reviews/:reviewId`,
-      route('listReviewResponses', { ...S.OnReview, response: ok(S.ClientResponseCollection) }),
+      route('listReviewResponses', S.OnReview, {
+        success: ok(S.ClientResponseCollection),
+        errors: ON_REVIEW,
+      }),
       h.listReviewResponses,
     );
     app.post(
       `${R}/:client/reviews/:reviewId`,
-      route(
-        'createClientResponse',
-        { ...S.CreateResponse, response: ok(S.ClientResponseDocument) },
-        { document: 'create' },
-      ),
+      route('createClientResponse', S.CreateResponse, {
+        success: ok(S.ClientResponseDocument),
+        errors: CREATE,
+        document: 'create',
+      }),
       h.createClientResponse,
     );
     app.post(
       `${R}/reviews/-/responses`,
-      route(
-        'countReviewResponses',
-        {
-          ...S.CountResponses,
-          response: ok(S.CountsDocument, 'application/json'),
-        },
-        { plain: true },
-      ),
+      route('countReviewResponses', S.CountResponses, {
+        success: ok(S.CountsDocument, 'application/json'),
+        errors: COUNT,
+        plain: true,
+      }),
       h.countReviewResponses,
     );
     app.get(
       `${R}/:responseGuid`,
-      route('getClientResponse', { ...S.OnResponse, response: ok(S.ClientResponseDocument) }),
+      route('getClientResponse', S.OnResponse, {
+        success: ok(S.ClientResponseDocument),
+        errors: ON_RESPONSE,
+      }),
       h.getClientResponse,
     );
     app.patch(
       `${R}/:responseGuid`,
-      route(
-        'updateClientResponse',
-        { ...S.UpdateResponse, response: ok(S.ClientResponseDocument) },
-        { document: 'update' },
-      ),
+      route('updateClientResponse', S.UpdateResponse, {
+        success: ok(S.ClientResponseDocument),
+        errors: UPDATE,
+        document: 'update',
+      }),
       h.updateClientResponse,
     );
     app.delete(
       `${R}/:responseGuid`,
-      route('deleteClientResponse', { ...S.OnResponse, response: noContent }, { plain: true }),
+      route('deleteClientResponse', S.OnResponse, {
+        success: { 204: successAnswer('Deleted, or there was nothing to delete', null, everyAnswer) },
+        errors: { ...ALWAYS, 400: ON_RESPONSE[400] },
+        plain: true,
+      }),
       h.deleteClientResponse,
     );
     app.get(
       `${R}/:responseGuid/author`,
-      route('getClientResponseAuthor', { ...S.OnResponse, response: ok(S.AuthorDocument) }),
+      route('getClientResponseAuthor', S.OnResponse, { success: ok(S.AuthorDocument), errors: ON_RESPONSE }),
       h.getAuthor,
     );
     app.get(
       `${R}/:responseGuid/relationships/author`,
-      route('getClientResponseAuthorRelationship', { ...S.OnResponse, response: ok(S.AuthorDocument) }),
+      route('getClientResponseAuthorRelationship', S.OnResponse, {
+        success: ok(S.AuthorDocument),
+        errors: ON_RESPONSE,
+      }),
       h.getAuthorRelationship,
     );
     app.get(
       `${R}/:responseGuid/review`,
-      route('getClientResponseReview', { ...S.OnResponse, response: ok(S.ReviewDocument) }),
+      route('getClientResponseReview', S.OnResponse, { success: ok(S.ReviewDocument), errors: ON_RESPONSE }),
       h.getReview,
     );
     app.get(
       `${R}/:responseGuid/relationships/review`,
-      route('getClientResponseReviewRelationship', {
-        ...S.OnResponse,
-        response: ok(S.ReviewRelationshipDocument),
+      route('getClientResponseReviewRelationship', S.OnResponse, {
+        success: ok(S.ReviewRelationshipDocument),
+        errors: ON_RESPONSE,
       }),
       h.getReviewRelationship,
     );
   };
 }
+
+const JSON_API_ERROR_ANSWERS: ErrorAnswers = {
+  mediaType: S.JSON_API,
+  schema: S.ErrorDocument,
+  challenge: 'bearer',
+  otherClientErrors:
+    '405 (method not allowed), 408 (request too slow), 414 (path too long), 421 (host not in ' +
+    'ALLOWED_HOSTS), 431 (header section too large)',
+};
+
+/** Why each status is sent, by kind of operation. */
+const ALWAYS = {
+  400: 'The passkey query parameter is missing or malformed',
+  401: 'No bearer token, or one that is malformed, expired or revoked',
+  403: 'Developer Inactive: the passkey is unknown, inactive, or not a Response API passkey of this application',
+  429: 'The passkey is over its rate limit (per minute) or its daily quota',
+  503: 'The rate-limit store cannot be reached, or the server is shutting down',
+} as const;
+const ON_REVIEW = {
+  ...ALWAYS,
+  400: `${ALWAYS[400]}; or the client name or review id is malformed`,
+  403: `${ALWAYS[403]}; or the application is not granted this client instance`,
+};
+const ON_RESPONSE = {
+  ...ALWAYS,
+  400: `${ALWAYS[400]}; or the GUID is malformed`,
+  404: 'Client Response Id does not exist (a response of a client the application is not granted is not shown either)',
+};
+const WITH_BODY = {
+  413: 'The body is larger than BODY_LIMIT_BYTES',
+  415: 'The Content-Type is neither application/vnd.api+json nor application/json',
+};
+const CREATE = {
+  ...ON_REVIEW,
+  ...WITH_BODY,
+  400: `${ON_REVIEW[400]}; or the body is invalid (field and message say which member), the review is unknown, or this application already answered it (Duplicate response)`,
+  403: `${ON_REVIEW[403]}; or data.id was sent: the server assigns ids`,
+  409: 'data.type is not clientResponse',
+};
+const UPDATE = {
+  ...ON_RESPONSE,
+  ...WITH_BODY,
+  400: `${ON_RESPONSE[400]}; or the body is invalid (field and message say which member)`,
+  409: 'data.type is not clientResponse, or data.id is not the GUID in the URL',
+};
+const COUNT = {
+  ...ALWAYS,
+  ...WITH_BODY,
+  400: `${ALWAYS[400]}; or reviewIds is missing, holds a malformed id, or more than 1000 of them`,
+};
 
 const SUMMARIES = {
   listReviewResponses: 'List the responses to a review',
@@ -157,23 +245,6 @@ function answerJsonApi(_request: FastifyRequest, reply: FastifyReply, done: Hook
   done();
 }
 
-const errorResponses = {
-  '4xx': {
-    description: "JSON:API error document, with the public system's httpCode, requestURI, field and message",
-    content: { [S.JSON_API]: { schema: S.ErrorDocument } },
-  },
-  '5xx': {
-    description: 'Server error; never shows internals',
-    content: { [S.JSON_API]: { schema: S.ErrorDocument } },
-  },
-};
-
-function ok(schema: TSchema, mediaType: string = S.JSON_API) {
-  return { 200: { description: 'Success', content: { [mediaType]: { schema } } }, ...errorResponses };
-}
-
-const noContent = { 204: { description: 'Deleted, or nothing to delete', type: 'null' }, ...errorResponses };
-
 /** OpenAPI metadata: the deprecated prefix gets its own operation ids and `deprecated: true`. */
 function operation(deprecated: boolean) {
   return <T extends object>(operationId: keyof typeof SUMMARIES, schema: T) => ({
@@ -181,7 +252,8 @@ function operation(deprecated: boolean) {
     summary: SUMMARIES[operationId],
     tags: [deprecated ? 'Response API (deprecated /contentmanagement prefix)' : 'Response API'],
     ...(deprecated ? { deprecated: true } : {}),
-    security: [{ bearer: [], passkey: [] }],
+    // The passkey is the operation's required `passkey` query parameter (see openapi-definition.ts).
+    security: [{ bearer: [] }],
     ...schema,
   });
 }

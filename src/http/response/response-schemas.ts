@@ -25,21 +25,31 @@ export const PasskeyQuery = Type.Object({
   passkey: Type.String({
     minLength: 1,
     maxLength: 200,
-    description: 'Response API passkey of the application (docs/interface.md §4.1)',
+    description:
+      'Response API passkey of the application; each call counts against its rate limit and daily quota',
   }),
 });
 
 export const GuidParams = Type.Object({
   // A format rather than GUID_PATTERN: the 400 then says "must match format uuid", not a regex.
-  responseGuid: Type.String({ format: 'uuid', description: 'GUID of the client response' }),
+  responseGuid: Type.String({
+    format: 'uuid',
+    description: 'GUID of the client response',
+    examples: ['0b6f3c2e-4d1a-4f7e-9a43-5c2d8e1f7a90'],
+  }),
 });
 
 export const ReviewParams = Type.Object({
   client: Type.String({
     pattern: CLIENT_NAME_RE.source,
-    description: 'Client instance name, e.g. Acme-EN_GB',
+    description: 'Client instance name',
+    examples: ['Acme-EN_GB'],
   }),
-  reviewId: Type.String({ pattern: REVIEW_ID_RE.source, description: 'Id of the review' }),
+  reviewId: Type.String({
+    pattern: REVIEW_ID_RE.source,
+    description: 'Id of the review',
+    examples: ['demo-acme-en_gb-1'],
+  }),
 });
 
 const Department = Type.String({ minLength: 1, maxLength: DEPARTMENT_MAX_CHARS });
@@ -123,9 +133,12 @@ export const ResponseChangesBody = Type.Object(
   },
 );
 
-export const CountsBody = Type.Object({
-  reviewIds: Type.Array(Type.String({ pattern: REVIEW_ID_RE.source }), { maxItems: MAX_COUNTED_REVIEWS }),
-});
+export const CountsBody = Type.Object(
+  {
+    reviewIds: Type.Array(Type.String({ pattern: REVIEW_ID_RE.source }), { maxItems: MAX_COUNTED_REVIEWS }),
+  },
+  { examples: [{ reviewIds: ['demo-acme-en_gb-1', 'demo-acme-en_gb-2'] }] },
+);
 
 /** What each kind of operation reads from a request; the routes add the documents they answer. */
 export const OnReview = { params: ReviewParams, querystring: PasskeyQuery };
