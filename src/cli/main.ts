@@ -5,6 +5,7 @@ import { ConfigError } from '../config.js';
 import { AppError } from '../errors.js';
 import { CliError } from './cli-error.js';
 import { registerDemoCommand } from './commands/demo-command.js';
+import { registerOpenApiCommand } from './commands/openapi-command.js';
 import { registerPrivacyCommands } from './commands/privacy-commands.js';
 import { registerReviewsCommands } from './commands/reviews-commands.js';
 import { registerServeCommands } from './commands/serve-command.js';
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerDemoCommand(program);
   registerWorkerCommand(program);
   registerPrivacyCommands(program);
+  registerOpenApiCommand(program);
   return program;
 }
 

@@ -11,7 +11,9 @@ import { installErrorHandling } from './errors/install-error-handling.js';
 import { sendProblem } from './errors/render.js';
 import { healthRoutes } from './health-routes.js';
 import type { HttpDeps } from './http-deps.js';
+import { COMPONENT_SCHEMAS } from './openapi/component-schemas.js';
 import { openApiDefinition } from './openapi/openapi-definition.js';
+import { shareHeaders } from './openapi/share-headers.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 import './request-context.js';
 import { responseRoutes } from './response/response-routes.js';
@@ -64,7 +66,16 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
 
   installErrorHandling(app, sendProblem);
 
-  await app.register(swagger, { openapi: openApiDefinition(deps.config) });
+  for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
+  await app.register(swagger, {
+    openapi: openApiDefinition(deps.config),
+    // Shared schemas appear under their own names in components.schemas (not def-0, def-1, ...).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: (documentObject) =>
+      'openapiObject' in documentObject
+        ? shareHeaders(documentObject.openapiObject)
+        : documentObject.swaggerObject,
+  });
 
   await app.register(healthRoutes(deps));
   await app.register(authRoutes(deps), { prefix: '/auth/v1' });

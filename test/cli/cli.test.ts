@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { rpaAgainst } from '../helpers/rpa-cli.js';
-import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
+import {
+  createTestApp,
+  dropSchema,
+  TEST_DATABASE_URL,
+  TEST_DIALECT,
+  uniqueSchema,
+} from '../helpers/test-runtime.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rpa-cli-'));
 const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
@@ -23,6 +29,21 @@ describe(`rpa CLI on ${TEST_DIALECT}`, () => {
     assert.equal(r.code, 0);
     for (const c of ['serve', 'migrate', 'clients', 'apps', 'passkeys', 'reviews', 'demo'])
       assert.match(r.stdout, new RegExp(c));
+  });
+
+  it('prints the OpenAPI document the server serves, without the configured database', async () => {
+    // An unreachable database: the document needs none, so a build machine can write it.
+    const r = rpaAgainst({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', schema: undefined })('openapi');
+    assert.equal(r.code, 0, r.stderr);
+    const printed = JSON.parse(r.stdout) as { openapi: string; paths: Record<string, unknown> };
+    const t = await createTestApp();
+    try {
+      const served = (await t.app.inject({ url: '/openapi.json', headers: { host: 'localhost' } })).json();
+      assert.equal(printed.openapi, '3.1.0');
+      assert.deepEqual(printed, served);
+    } finally {
+      await t.close();
+    }
   });
 
   it('migrates, then seeds a demo tenant in both environments with --json', () => {

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/test-runtime.js';
 
 interface MediaType {
-  schema?: { required?: string[] };
+  schema?: { required?: string[]; $ref?: string };
 }
 interface Operation {
   operationId?: string;
@@ -21,10 +21,18 @@ function expectedShape(path: string): { mediaType: string; required: string[] } 
 describe('error answers in /openapi.json', () => {
   let t: TestApp;
   let operations: [string, string, Operation][];
+  let schemas: Record<string, MediaType['schema']>;
+  /** A schema, or the component its `$ref` names. */
+  const resolve = (schema: MediaType['schema']) =>
+    schema?.$ref ? schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
   before(async () => {
     t = await createTestApp();
     const res = await t.app.inject({ url: '/openapi.json', headers: { host: 'localhost' } });
-    const doc = res.json() as { paths: Record<string, Record<string, Operation>> };
+    const doc = res.json() as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, MediaType['schema']> };
+    };
+    schemas = doc.components.schemas;
     operations = Object.entries(doc.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, op]): [string, string, Operation] => [path, method, op]),
     );
@@ -51,7 +59,7 @@ describe('error answers in /openapi.json', () => {
       for (const code of codes.filter((c) => /^[45]/.test(c))) {
         const content = op.responses[code]?.content ?? {};
         assert.deepEqual(Object.keys(content), [shape.mediaType], `${where} ${code}`);
-        const required = content[shape.mediaType]?.schema?.required ?? [];
+        const required = resolve(content[shape.mediaType]?.schema)?.required ?? [];
         for (const member of shape.required)
           assert.ok(required.includes(member), `${where} ${code}: schema lacks ${member}`);
       }

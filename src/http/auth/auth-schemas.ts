@@ -5,6 +5,7 @@ import {
   RATE_LIMIT_HEADERS,
   successAnswer,
 } from '../openapi/documented-answers.js';
+import { ref } from '../openapi/schema-ref.js';
 
 /** RFC 6749 §5.2 error body. */
 export const OAuthError = Type.Object(
@@ -17,7 +18,7 @@ export const OAuthError = Type.Object(
     }),
     error_description: Type.String({ examples: ['client authentication failed'] }),
   },
-  { description: 'RFC 6749 §5.2 error' },
+  { description: 'RFC 6749 §5.2 error', $id: 'OAuthError' },
 );
 
 // Unrecognised parameters are ignored (RFC 6749 §3.2), hence no additionalProperties: false.
@@ -67,7 +68,7 @@ export const TokenResponse = Type.Object(
     scope: Type.Literal('offline_access'),
     refresh_token: Type.Literal('null', { description: 'The literal text "null": no refresh token exists' }),
   },
-  { description: 'Access token (sent with Cache-Control: no-store)' },
+  { description: 'Access token (sent with Cache-Control: no-store)', $id: 'TokenResponse' },
 );
 
 /** client_secret_post credentials, as both token and revocation requests may carry them. */
@@ -100,12 +101,12 @@ export const AuthorizationServerMetadata = Type.Object(
     revocation_endpoint_auth_methods_supported: Type.Array(Type.String()),
     scopes_supported: Type.Array(Type.String()),
   },
-  { description: 'RFC 8414 authorization server metadata' },
+  { description: 'RFC 8414 authorization server metadata', $id: 'AuthorizationServerMetadata' },
 );
 
 const OAUTH_ERROR_ANSWERS: ErrorAnswers = {
   mediaType: 'application/json',
-  schema: OAuthError,
+  schema: ref(OAuthError),
   challenge: 'basic',
   otherClientErrors:
     'invalid_request: 408 (the request did not arrive within REQUEST_TIMEOUT_MS), 421 (host not ' +
@@ -137,7 +138,7 @@ export const revocationErrors = errorAnswers(OAUTH_ERROR_ANSWERS, {
 /** RFC 6749 §5.1: token answers are never cached; a passkey's allowance when one was charged. */
 export const tokenIssued = successAnswer(
   'The access token (RFC 6749 §5.1)',
-  { mediaType: 'application/json', schema: TokenResponse },
+  { mediaType: 'application/json', schema: ref(TokenResponse) },
   {
     'Cache-Control': Type.String({ description: 'RFC 6749 §5.1: no-store', examples: ['no-store'] }),
     ...RATE_LIMIT_HEADERS,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CLIENT_CREDENTIALS_GRANT, OFFLINE_ACCESS } from '../../domain/token-request.js';
 import { Problem } from '../errors/error-schemas.js';
 import type { HttpDeps } from '../http-deps.js';
+import { ref } from '../openapi/schema-ref.js';
 import { AuthorizationServerMetadata } from './auth-schemas.js';
 
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
@@ -10,7 +11,7 @@ const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
 // At the root, outside /auth/v1, the metadata answers errors as RFC 9457 problem details.
 const problem = (description: string) => ({
   description,
-  content: { 'application/problem+json': { schema: Problem } },
+  content: { 'application/problem+json': { schema: ref(Problem) } },
 });
 const errors = {
   '4xx': problem(
@@ -43,7 +44,13 @@ export function metadataRoutes(deps: HttpDeps): FastifyPluginAsync {
           tags: ['Token service'],
           // Public: discovery comes before a client has credentials (RFC 8414 §3).
           security: [],
-          response: { 200: AuthorizationServerMetadata, ...errors },
+          response: {
+            200: {
+              description: 'RFC 8414 authorization server metadata',
+              content: { 'application/json': { schema: ref(AuthorizationServerMetadata) } },
+            },
+            ...errors,
+          },
         },
       },
       async (request, reply) => {

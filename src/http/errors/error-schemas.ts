@@ -15,5 +15,5 @@ export const Problem = Type.Object(
     code: Type.String(),
     errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
   },
-  { additionalProperties: true },
+  { additionalProperties: true, $id: 'ProblemDetails' },
 );

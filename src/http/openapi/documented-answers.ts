@@ -31,6 +31,7 @@ const RETRY_AFTER: HeaderMap = {
 
 const BEARER_CHALLENGE: HeaderMap = {
   'WWW-Authenticate': Type.String({
+    title: 'BearerChallenge',
     description: 'RFC 6750 §3: the Bearer challenge',
     examples: ['Bearer realm="api"'],
   }),
@@ -38,6 +39,7 @@ const BEARER_CHALLENGE: HeaderMap = {
 
 const BASIC_CHALLENGE: HeaderMap = {
   'WWW-Authenticate': Type.String({
+    title: 'BasicChallenge',
     description: 'RFC 6749 §5.2: the client authenticates with HTTP Basic (or in the body)',
     examples: ['Basic realm="token"'],
   }),

@@ -12,6 +12,7 @@ import {
   RATE_LIMIT_HEADERS,
   successAnswer,
 } from '../openapi/documented-answers.js';
+import { ref } from '../openapi/schema-ref.js';
 import { authenticateBearer } from '../steps/authenticate-bearer.js';
 import { authenticatePasskey } from '../steps/authenticate-passkey.js';
 import { chargePasskey } from '../steps/charge-passkey.js';
@@ -57,7 +58,7 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
               response: {
                 201: successAnswer(
                   'Accepted: PENDING until the worker completes it',
-                  { mediaType: 'application/json', schema: S.RequestRecord },
+                  { mediaType: 'application/json', schema: ref(S.RequestRecord) },
                   CREATED_HEADERS,
                 ),
                 ...errorAnswers(PROBLEMS, CREATE, { charged: true, extraHeaders: RATE_LIMIT_HEADERS }),
@@ -134,7 +135,7 @@ async function assumeJsonBody(request: FastifyRequest, _reply: FastifyReply): Pr
 
 const PROBLEMS: ErrorAnswers = {
   mediaType: 'application/problem+json',
-  schema: S.Problem,
+  schema: ref(S.Problem),
   challenge: 'bearer',
   otherClientErrors:
     '405 (method not allowed), 408 (request too slow), 414 (path too long), 421 (host not in ' +
@@ -142,7 +143,7 @@ const PROBLEMS: ErrorAnswers = {
 };
 
 const ok = (schema: TSchema) =>
-  successAnswer('Success', { mediaType: 'application/json', schema }, RATE_LIMIT_HEADERS);
+  successAnswer('Success', { mediaType: 'application/json', schema: ref(schema) }, RATE_LIMIT_HEADERS);
 
 const CREATED_HEADERS = {
   ...RATE_LIMIT_HEADERS,

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { CLIENT_NAME_RE } from '../../domain/client.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
 import { MAX_LIST_LIMIT } from '../../services/privacy/list-privacy-requests.js';
+import { ref } from '../openapi/schema-ref.js';
 
 const IDENTIFIER_DESCRIPTIONS: Record<IdentifierKind, string> = {
   authorId: 'Client-controlled user identifier used for content submission',
@@ -94,52 +95,58 @@ export const CreateRequest = { querystring: PasskeyQuery, body: CreateRequestBod
 export const ListRequests = { querystring: ListQuery };
 export const OneRequest = { params: IdParams, querystring: PasskeyQuery };
 
-export const RequestRecord = Type.Object({
-  id: Type.String(),
-  type: Type.Union([Type.Literal('forgetRequest'), Type.Literal('accessRequest')]),
-  status: Type.Union([Type.Literal('PENDING'), Type.Literal('COMPLETED')]),
-  submittedAt: Timestamp,
-  dueAt: Type.String({
-    format: 'date-time',
-    description: 'One calendar month after submission (GDPR Art. 12(3))',
-  }),
-  completedAt: Type.Union([Timestamp, Type.Null()]),
-  clientNames: Type.Array(Type.String()),
-  identifiers: Type.Array(
-    Type.Object({
-      type: Type.String(),
-      value: Type.Union([Type.String(), Type.Null()], {
-        description: 'Masked value; null once the subject has been erased',
-      }),
+export const RequestRecord = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.Union([Type.Literal('forgetRequest'), Type.Literal('accessRequest')]),
+    status: Type.Union([Type.Literal('PENDING'), Type.Literal('COMPLETED')]),
+    submittedAt: Timestamp,
+    dueAt: Type.String({
+      format: 'date-time',
+      description: 'One calendar month after submission (GDPR Art. 12(3))',
     }),
-  ),
-  receipt: Type.Union([
-    Type.Object({
-      startedAt: Type.Union([Timestamp, Type.Null()]),
-      completedAt: Timestamp,
-      clients: Type.Array(
-        Type.Object({
-          clientName: Type.String(),
-          reviews: Type.Integer(),
-          clientResponses: Type.Integer(),
-          profileFields: Type.Integer(),
-          accessExports: Type.Integer({
-            description: 'Sections of earlier access exports removed because they held the person',
-          }),
+    completedAt: Type.Union([Timestamp, Type.Null()]),
+    clientNames: Type.Array(Type.String()),
+    identifiers: Type.Array(
+      Type.Object({
+        type: Type.String(),
+        value: Type.Union([Type.String(), Type.Null()], {
+          description: 'Masked value; null once the subject has been erased',
         }),
-      ),
-    }),
-    Type.Null(),
-  ]),
-  exportExpiresAt: Type.Optional(Type.Union([Timestamp, Type.Null()])),
-  links: Type.Object({ self: Type.String(), export: Type.Optional(Type.String()) }),
-});
+      }),
+    ),
+    receipt: Type.Union([
+      Type.Object({
+        startedAt: Type.Union([Timestamp, Type.Null()]),
+        completedAt: Timestamp,
+        clients: Type.Array(
+          Type.Object({
+            clientName: Type.String(),
+            reviews: Type.Integer(),
+            clientResponses: Type.Integer(),
+            profileFields: Type.Integer(),
+            accessExports: Type.Integer({
+              description: 'Sections of earlier access exports removed because they held the person',
+            }),
+          }),
+        ),
+      }),
+      Type.Null(),
+    ]),
+    exportExpiresAt: Type.Optional(Type.Union([Timestamp, Type.Null()])),
+    links: Type.Object({ self: Type.String(), export: Type.Optional(Type.String()) }),
+  },
+  { $id: 'PrivacyRequest' },
+);
 
-export const RequestList = Type.Object({
-  requests: Type.Array(RequestRecord),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
-  links: Type.Object({ self: Type.String(), next: Type.Optional(Type.String()) }),
-});
+export const RequestList = Type.Object(
+  {
+    requests: Type.Array(ref(RequestRecord)),
+    nextCursor: Type.Union([Type.String(), Type.Null()]),
+    links: Type.Object({ self: Type.String(), next: Type.Optional(Type.String()) }),
+  },
+  { $id: 'PrivacyRequestList' },
+);
 
 const ExportedReview = Type.Object({
   id: Type.String(),
@@ -162,12 +169,15 @@ const ExportedReview = Type.Object({
 });
 
 /** The access export: one section per client instance (docs/design.md, Privacy API). */
-export const AccessExportDocument = Type.Object({
-  id: Type.String(),
-  type: Type.Literal('accessExport'),
-  generatedAt: Timestamp,
-  expiresAt: Timestamp,
-  clients: Type.Array(Type.Object({ clientName: Type.String(), reviews: Type.Array(ExportedReview) })),
-});
+export const AccessExportDocument = Type.Object(
+  {
+    id: Type.String(),
+    type: Type.Literal('accessExport'),
+    generatedAt: Timestamp,
+    expiresAt: Timestamp,
+    clients: Type.Array(Type.Object({ clientName: Type.String(), reviews: Type.Array(ExportedReview) })),
+  },
+  { $id: 'AccessExport' },
+);
 
 export { Problem } from '../errors/error-schemas.js';

@@ -13,6 +13,7 @@ import {
   RATE_LIMIT_HEADERS,
   successAnswer,
 } from '../openapi/documented-answers.js';
+import { ref } from '../openapi/schema-ref.js';
 import { announceDeprecation } from '../steps/announce-deprecation.js';
 import { authenticateBearer } from '../steps/authenticate-bearer.js';
 import { authenticatePasskey } from '../steps/authenticate-passkey.js';
@@ -59,7 +60,7 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
     // Every answer tells the passkey's allowance; under the old prefix, also its deprecation.
     const everyAnswer = { ...RATE_LIMIT_HEADERS, ...(deprecated ? DEPRECATION_HEADERS : {}) };
     const ok = (schema: TSchema, mediaType = S.JSON_API) => ({
-      200: successAnswer('Success', { mediaType, schema }, everyAnswer),
+      200: successAnswer('Success', { mediaType, schema: ref(schema) }, everyAnswer),
     });
     /** Steps and OpenAPI metadata of one operation; `plain` skips the JSON:API media type. */
     const route = <T extends object>(
@@ -172,7 +173,7 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
 
 const JSON_API_ERROR_ANSWERS: ErrorAnswers = {
   mediaType: S.JSON_API,
-  schema: S.ErrorDocument,
+  schema: ref(S.ErrorDocument),
   challenge: 'bearer',
   otherClientErrors:
     '405 (method not allowed), 408 (request too slow), 414 (path too long), 421 (host not in ' +

@@ -193,20 +193,23 @@ const ClientResponseResource = Type.Object(
 
 export const ClientResponseDocument = Type.Object(
   { data: ClientResponseResource, links: Type.Object({ self: Url }, strict) },
-  strict,
+  { ...strict, $id: 'ClientResponseDocument' },
 );
 
 export const ClientResponseCollection = Type.Object(
   { data: Type.Array(ClientResponseResource), links: Type.Object({ self: Url }, strict) },
-  strict,
+  { ...strict, $id: 'ClientResponseCollection' },
 );
 
 /** docs/interface.md §4.1: `data` (type, id) and `links` (self, related). */
-export const AuthorDocument = Type.Object({ data: AuthorIdentifier, links: RelationshipLinks }, strict);
+export const AuthorDocument = Type.Object(
+  { data: AuthorIdentifier, links: RelationshipLinks },
+  { ...strict, $id: 'AuthorDocument' },
+);
 
 export const ReviewRelationshipDocument = Type.Object(
   { data: ReviewIdentifier, links: RelationshipLinks },
-  strict,
+  { ...strict, $id: 'ReviewRelationshipDocument' },
 );
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -232,7 +235,7 @@ export const ReviewDocument = Type.Object(
     ),
     links: RelationshipLinks,
   },
-  strict,
+  { ...strict, $id: 'ReviewDocument' },
 );
 
 /** The public system's shape, which is not a JSON:API document. */
@@ -242,32 +245,35 @@ export const CountsDocument = Type.Object(
       Type.Object({ reviewId: Type.String(), responseCount: Type.Integer({ minimum: 0 }) }, strict),
     ),
   },
-  strict,
+  { ...strict, $id: 'ResponseCounts' },
 );
 
 /** src/http/errors/render.ts sendJsonApiError: JSON:API error objects plus the public members. */
-export const ErrorDocument = Type.Object({
-  httpCode: Type.Integer(),
-  requestURI: Type.String(),
-  message: Type.String(),
-  errors: Type.Array(
-    Type.Object({
-      status: Type.String(),
-      code: Type.String(),
-      title: Type.String(),
-      detail: Type.String(),
-      source: Type.Optional(
-        Type.Object({
-          pointer: Type.Optional(Type.String()),
-          parameter: Type.Optional(Type.String()),
-          header: Type.Optional(Type.String()),
-        }),
-      ),
-      field: Type.Optional(Type.String()),
-      message: Type.String(),
-    }),
-  ),
-});
+export const ErrorDocument = Type.Object(
+  {
+    httpCode: Type.Integer(),
+    requestURI: Type.String(),
+    message: Type.String(),
+    errors: Type.Array(
+      Type.Object({
+        status: Type.String(),
+        code: Type.String(),
+        title: Type.String(),
+        detail: Type.String(),
+        source: Type.Optional(
+          Type.Object({
+            pointer: Type.Optional(Type.String()),
+            parameter: Type.Optional(Type.String()),
+            header: Type.Optional(Type.String()),
+          }),
+        ),
+        field: Type.Optional(Type.String()),
+        message: Type.String(),
+      }),
+    ),
+  },
+  { $id: 'JsonApiErrorDocument' },
+);
 
 export type ClientResponseDocument = Static<typeof ClientResponseDocument>;
 export type ClientResponseCollection = Static<typeof ClientResponseCollection>;

@@ -1,0 +1,40 @@
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { loadConfig } from '../../config.js';
+import { buildServer } from '../../http/build-server.js';
+import { createLogger } from '../../logger.js';
+import { createRuntime } from '../../runtime.js';
+
+/**
+ * The OpenAPI document as this configuration serves it at /openapi.json (its servers follow
+ * PUBLIC_SCHEME, ALLOWED_HOSTS and PORT), built without listening and without the configured
+ * database or Redis: the document depends on neither, so it can be written on a build machine.
+ */
+export async function openApiDocument(env: NodeJS.ProcessEnv = process.env): Promise<unknown> {
+  const config = loadConfig({
+    ...env,
+    DATABASE_URL: 'sqlite::memory:',
+    REDIS_URL: '',
+    WORKER_ENABLED: 'false',
+  });
+  const runtime = await createRuntime(config, { logger: createLogger('warn', process.stderr) });
+  try {
+    const app = await buildServer(runtime.http);
+    await app.ready();
+    return app.swagger();
+  } finally {
+    await runtime.close();
+  }
+}
+
+export function registerOpenApiCommand(program: Command): void {
+  program
+    .command('openapi')
+    .description('print the OpenAPI 3.1 document this configuration serves at /openapi.json')
+    .option('--out <file>', 'write it to a file instead of stdout')
+    .action(async (opts: { out?: string }) => {
+      const text = `${JSON.stringify(await openApiDocument(), null, 2)}\n`;
+      if (opts.out) await writeFile(opts.out, text);
+      else process.stdout.write(text);
+    });
+}
