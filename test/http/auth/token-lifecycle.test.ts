@@ -304,7 +304,10 @@ describe('token lifecycle', () => {
         '503',
         '5XX',
       ]);
-      assert.ok(issue.responses['200'].content['application/json'].schema.properties.expires_at);
+      // The token answer is a named component: follow its reference.
+      const tokenSchema = issue.responses['200'].content['application/json'].schema;
+      assert.equal(tokenSchema.$ref, '#/components/schemas/TokenResponse');
+      assert.ok(doc.components.schemas.TokenResponse.properties.expires_at);
       assert.ok(doc.paths[REVOKE_PATH].post.requestBody.content['application/x-www-form-urlencoded']);
       assert.ok(doc.paths['/.well-known/oauth-authorization-server'].get);
     });
