@@ -7,6 +7,7 @@ import { authRoutes } from './auth/auth-routes.js';
 import { metadataRoutes } from './auth/metadata-routes.js';
 import { connectionOptions } from './connection-options.js';
 import { deferredRequestLogger } from './deferred-request-logger.js';
+import { docsRoutes } from './docs/docs-routes.js';
 import { installErrorHandling } from './errors/install-error-handling.js';
 import { sendProblem } from './errors/render.js';
 import { healthRoutes } from './health-routes.js';
@@ -83,6 +84,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   await app.register(responseRoutes(deps), { prefix: '/response/v1' });
   await app.register(responseRoutes(deps, { deprecated: true }), { prefix: '/contentmanagement/v1' });
   await app.register(privacyRoutes(deps), { prefix: '/privacy/v1' });
+  await app.register(docsRoutes());
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -60,7 +60,7 @@ export const TokenQuery = Type.Object({
 export const TokenResponse = Type.Object(
   {
     access_token: Type.String({
-      description: 'Opaque bearer token (`rpa_at_` + base64url; signed, see docs/design.md)',
+      description: 'Opaque bearer token (`rpa_at_` + base64url): treat it as a string',
     }),
     token_type: Type.Literal('Bearer'),
     expires_at: Type.Integer({ description: 'Expiry time, epoch milliseconds' }),

@@ -52,7 +52,7 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
           preParsing,
           schema: op(
             `create${noun}`,
-            `File a ${type} request (409 while one for the same end user is pending)`,
+            `File ${type === 'access' ? 'an' : 'a'} ${type} request (409 while one for the same end user is pending)`,
             {
               ...S.CreateRequest,
               response: {

@@ -23,60 +23,55 @@ export function readResourceDocument(operation: 'create' | 'update') {
     _reply: FastifyReply,
     done: HookHandlerDoneFunction,
   ): void {
-    const body = request.body;
-    if (!isObject(body)) return done();
-    const hasData = body.data !== undefined;
-    const hasAttributes = body.attributes !== undefined;
-    if (hasData && hasAttributes) {
-      return done(
-        new AppError('INVALID_REQUEST', {
-          detail: 'send the resource object in data, or the attributes alone, not both',
-          source: { pointer: '/attributes' },
-        }),
-      );
-    }
-    if (!hasData && !hasAttributes) {
-      return done(
-        // Named as the public system names it, whose clients send the flat form.
-        new AppError('MISSING_PROPERTY', {
-          field: 'attributes',
-          detail: 'attributes is required (or data, a clientResponse resource object)',
-          source: { pointer: '/attributes' },
-        }),
-      );
-    }
-    const data = body.data;
-    if (!isObject(data)) return done();
-    if (typeof data.type === 'string' && data.type !== CLIENT_RESPONSE_TYPE) {
-      return done(
-        new AppError('CONFLICT', {
-          field: 'data.type',
-          detail: `data.type must be ${CLIENT_RESPONSE_TYPE}`,
-          source: { pointer: '/data/type' },
-        }),
-      );
-    }
-    if (data.id !== undefined && operation === 'create') {
-      return done(
-        new AppError('FORBIDDEN', {
-          field: 'data.id',
-          detail: 'client-generated ids are not supported: leave data.id out',
-          source: { pointer: '/data/id' },
-        }),
-      );
-    }
-    const target = (request.params as Member).responseGuid;
-    if (typeof data.id === 'string' && operation === 'update' && data.id !== target) {
-      return done(
-        new AppError('CONFLICT', {
-          field: 'data.id',
-          detail: 'data.id must be the GUID of the response in the URL',
-          source: { pointer: '/data/id' },
-        }),
-      );
-    }
-    done();
+    const problem = documentProblem(request.body, operation, (request.params as Member).responseGuid);
+    if (problem) done(problem);
+    else done();
   };
+}
+
+/** What JSON:API or the body's form says is wrong with a request document, if anything. */
+function documentProblem(body: unknown, operation: 'create' | 'update', target: unknown): AppError | null {
+  if (!isObject(body)) return null;
+  const hasData = body.data !== undefined;
+  const hasAttributes = body.attributes !== undefined;
+  if (hasData && hasAttributes) {
+    return new AppError('INVALID_REQUEST', {
+      detail: 'send the resource object in data, or the attributes alone, not both',
+      source: { pointer: '/attributes' },
+    });
+  }
+  if (!hasData && !hasAttributes) {
+    // Named as the public system names it, whose clients send the flat form.
+    return new AppError('MISSING_PROPERTY', {
+      field: 'attributes',
+      detail: 'attributes is required (or data, a clientResponse resource object)',
+      source: { pointer: '/attributes' },
+    });
+  }
+  const data = body.data;
+  if (!isObject(data)) return null;
+  if (typeof data.type === 'string' && data.type !== CLIENT_RESPONSE_TYPE) {
+    return new AppError('CONFLICT', {
+      field: 'data.type',
+      detail: `data.type must be ${CLIENT_RESPONSE_TYPE}`,
+      source: { pointer: '/data/type' },
+    });
+  }
+  if (data.id !== undefined && operation === 'create') {
+    return new AppError('FORBIDDEN', {
+      field: 'data.id',
+      detail: 'client-generated ids are not supported: leave data.id out',
+      source: { pointer: '/data/id' },
+    });
+  }
+  if (typeof data.id === 'string' && operation === 'update' && data.id !== target) {
+    return new AppError('CONFLICT', {
+      field: 'data.id',
+      detail: 'data.id must be the GUID of the response in the URL',
+      source: { pointer: '/data/id' },
+    });
+  }
+  return null;
 }
 
 /** The attributes of a document that readResourceDocument and the body schema have accepted. */

@@ -228,7 +228,7 @@ const SUMMARIES = {
   getClientResponse: 'Get a response',
   updateClientResponse: 'Change some attributes of a response',
   deleteClientResponse: 'Delete a response (204 also when there is none)',
-  getClientResponseAuthor: 'Get the author of a response (docs/interface.md §4.1)',
+  getClientResponseAuthor: 'Get the author of a response',
   getClientResponseAuthorRelationship: 'Get the author relationship of a response',
   getClientResponseReview: 'Get the review a response answers',
   getClientResponseReviewRelationship: 'Get the review relationship of a response',
