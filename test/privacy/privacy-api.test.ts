@@ -377,16 +377,20 @@ describe(`Privacy API requests on ${TEST_DIALECT}`, () => {
     });
   });
 
-  it('publishes the routes in the OpenAPI document, secured by bearer token and passkey', async () => {
+  it('publishes the routes in the OpenAPI document, secured by bearer token and a required passkey', async () => {
     const doc = (await t.app.inject({ url: '/openapi.json', headers: { host: 'localhost' } })).json();
     const create = doc.paths['/privacy/v1/forgetRequests'].post;
-    // @fastify/swagger documents the passkey through its security scheme (an apiKey in the query).
-    assert.deepEqual(create.security, [{ bearer: [], passkey: [] }]);
-    assert.deepEqual(doc.components.securitySchemes.passkey, {
-      type: 'apiKey',
-      in: 'query',
-      name: 'passkey',
-    });
+    // The bearer token is the security scheme; the passkey is each operation's required parameter.
+    assert.deepEqual(create.security, [{ bearer: [] }]);
+    for (const [path, method] of [
+      ['/privacy/v1/forgetRequests', 'post'],
+      ['/privacy/v1/accessRequests', 'get'],
+      ['/privacy/v1/accessRequests/{id}/export', 'get'],
+    ] as const) {
+      const passkey = doc.paths[path][method].parameters.find((p: { name: string }) => p.name === 'passkey');
+      assert.equal(passkey?.in, 'query', `${method} ${path}`);
+      assert.equal(passkey?.required, true, `${method} ${path}`);
+    }
     assert.ok(create.responses['201']);
     assert.ok(create.responses['4XX'] ?? create.responses['4xx']);
     const list = doc.paths['/privacy/v1/accessRequests'].get;
