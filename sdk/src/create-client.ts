@@ -1,0 +1,199 @@
+import createFetchClient from 'openapi-fetch';
+import type { components, paths } from './generated/schema.js';
+import { type RetryPolicy, retryingFetch } from './retrying-fetch.js';
+import { ReviewsApiError } from './reviews-api-error.js';
+import { createTokenSource } from './token-source.js';
+
+type Schemas = components['schemas'];
+export type ClientResponseDocument = Schemas['ClientResponseDocument'];
+export type ClientResponseCollection = Schemas['ClientResponseCollection'];
+export type AuthorDocument = Schemas['AuthorDocument'];
+export type ReviewDocument = Schemas['ReviewDocument'];
+export type ResponseCounts = Schemas['ResponseCounts'];
+export type PrivacyRequest = Schemas['PrivacyRequest'];
+export type PrivacyRequestList = Schemas['PrivacyRequestList'];
+export type AccessExport = Schemas['AccessExport'];
+
+type OnReview = paths['/response/v1/clientResponses/{client}/reviews/{reviewId}'];
+type OnResponse = paths['/response/v1/clientResponses/{responseGuid}'];
+/** What a new response says: department, response and optionally responseBy. */
+export type NewResponse = NonNullable<
+  OnReview['post']['requestBody']['content']['application/json']['attributes']
+>;
+/** Attributes to change; the others stay. */
+export type ResponseChanges = NonNullable<
+  OnResponse['patch']['requestBody']['content']['application/json']['attributes']
+>;
+/** The end user a privacy request is about: at least one identifier, optionally clientNames. */
+export type PrivacySubject =
+  paths['/privacy/v1/forgetRequests']['post']['requestBody']['content']['application/json'];
+/** Filters of a list of privacy requests (status, clientName, one identifier, limit, cursor, ...). */
+export type PrivacyListFilters = Omit<
+  NonNullable<paths['/privacy/v1/forgetRequests']['get']['parameters']['query']>,
+  'passkey'
+>;
+
+export interface ClientOptions {
+  /** Scheme and host of the API, e.g. https://api.example.com or https://stg.api.example.com. */
+  readonly baseUrl: string;
+  /** The application's key and secret (client credentials). */
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** The application's passkey for each API it calls. */
+  readonly passkeys: { readonly response?: string; readonly privacy?: string };
+  /** Retries after 429 or 503 (default 2), each waiting what Retry-After asks plus jitter. */
+  readonly maxRetries?: number;
+  /** The longest wait before one retry, in seconds (default 60). */
+  readonly maxWaitSeconds?: number;
+  /** For tests and other runtimes: the fetch, clock, sleep and randomness used. */
+  readonly fetch?: (request: Request) => Promise<Response>;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly random?: () => number;
+}
+
+/**
+ * A client of the reviews partner API. It obtains and renews the access token itself (one token
+ * request in flight at a time), adds the passkey of the API called, waits and retries when the
+ * API is over a limit or briefly unavailable, and throws ReviewsApiError for any other answer
+ * that is not a success.
+ */
+export function createClient(options: ClientOptions) {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+  const policy: RetryPolicy = {
+    maxRetries: options.maxRetries ?? 2,
+    maxWaitSeconds: options.maxWaitSeconds ?? 60,
+    now,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    random: options.random ?? Math.random,
+  };
+  const send = retryingFetch(options.fetch ?? ((request) => fetch(request)), policy);
+  const tokens = createTokenSource({
+    tokenUrl: `${baseUrl}/auth/v1/oauth2/token`,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    fetch: send,
+    now,
+  });
+
+  const withBearer = (request: Request, token: string) => {
+    const authorized = request.clone();
+    authorized.headers.set('authorization', `Bearer ${token}`);
+    return authorized;
+  };
+  /** A refused token (revoked, its key retired) is renewed once, and the call made again. */
+  const authorizedFetch = async (request: Request): Promise<Response> => {
+    const token = await tokens.get();
+    const answer = await send(withBearer(request, token));
+    if (answer.status !== 401) return answer;
+    tokens.drop(token);
+    await answer.body?.cancel();
+    return send(withBearer(request, await tokens.get()));
+  };
+  const api = createFetchClient<paths>({ baseUrl, fetch: authorizedFetch });
+
+  const passkey = (name: 'response' | 'privacy') => {
+    const value = options.passkeys[name];
+    if (!value) throw new TypeError(`no ${name} passkey: pass passkeys.${name} to createClient`);
+    return value;
+  };
+  /** Makes the call (a missing passkey is a rejection too) and returns its document, or throws. */
+  async function result<T>(
+    call: () => Promise<{ data?: T; error?: unknown; response: Response }>,
+  ): Promise<T> {
+    const { data, error, response } = await call();
+    if (!response.ok) throw ReviewsApiError.fromAnswer(response, error, now());
+    return data as T;
+  }
+  const R = '/response/v1/clientResponses';
+  const onReview = (client: string, reviewId: string) => ({
+    path: { client, reviewId },
+    query: { passkey: passkey('response') },
+  });
+  const onResponse = (responseGuid: string) => ({
+    path: { responseGuid },
+    query: { passkey: passkey('response') },
+  });
+  const privacy = (kind: 'forget' | 'access') => {
+    const path = kind === 'forget' ? '/privacy/v1/forgetRequests' : '/privacy/v1/accessRequests';
+    return {
+      file: (subject: PrivacySubject) =>
+        result<PrivacyRequest>(() =>
+          api.POST(path, { params: { query: { passkey: passkey('privacy') } }, body: subject }),
+        ),
+      get: (id: string) =>
+        result<PrivacyRequest>(() =>
+          api.GET(`${path}/{id}`, { params: { path: { id }, query: { passkey: passkey('privacy') } } }),
+        ),
+      list: (filters: PrivacyListFilters = {}) =>
+        result<PrivacyRequestList>(() =>
+          api.GET(path, { params: { query: { ...filters, passkey: passkey('privacy') } } }),
+        ),
+    };
+  };
+  const forget = privacy('forget');
+  const access = privacy('access');
+
+  return {
+    /** The current access token (obtained or renewed if needed). */
+    token: () => tokens.get(),
+
+    responses: {
+      list: (client: string, reviewId: string) =>
+        result<ClientResponseCollection>(() =>
+          api.GET(`${R}/{client}/reviews/{reviewId}`, { params: onReview(client, reviewId) }),
+        ),
+      create: (client: string, reviewId: string, attributes: NewResponse) =>
+        result<ClientResponseDocument>(() =>
+          api.POST(`${R}/{client}/reviews/{reviewId}`, {
+            params: onReview(client, reviewId),
+            body: { data: { type: 'clientResponse', attributes } },
+          }),
+        ),
+      count: (reviewIds: string[]) =>
+        result<ResponseCounts>(() =>
+          api.POST(`${R}/reviews/-/responses`, {
+            params: { query: { passkey: passkey('response') } },
+            body: { reviewIds },
+          }),
+        ),
+      get: (guid: string) =>
+        result<ClientResponseDocument>(() => api.GET(`${R}/{responseGuid}`, { params: onResponse(guid) })),
+      update: (guid: string, changes: ResponseChanges) =>
+        result<ClientResponseDocument>(() =>
+          api.PATCH(`${R}/{responseGuid}`, {
+            params: onResponse(guid),
+            body: { data: { type: 'clientResponse', id: guid, attributes: changes } },
+          }),
+        ),
+      /** Resolves also when there was nothing to delete. */
+      delete: async (guid: string): Promise<void> => {
+        await result(() => api.DELETE(`${R}/{responseGuid}`, { params: onResponse(guid) }));
+      },
+      getAuthor: (guid: string) =>
+        result<AuthorDocument>(() => api.GET(`${R}/{responseGuid}/author`, { params: onResponse(guid) })),
+      getReview: (guid: string) =>
+        result<ReviewDocument>(() => api.GET(`${R}/{responseGuid}/review`, { params: onResponse(guid) })),
+    },
+
+    privacy: {
+      /** Files a forget request; the answer is PENDING until the server has erased the person. */
+      forget: forget.file,
+      getForget: forget.get,
+      listForget: forget.list,
+      /** Files an access request; its export can be downloaded once it is COMPLETED. */
+      access: access.file,
+      getAccess: access.get,
+      listAccess: access.list,
+      downloadExport: (id: string) =>
+        result<AccessExport>(() =>
+          api.GET('/privacy/v1/accessRequests/{id}/export', {
+            params: { path: { id }, query: { passkey: passkey('privacy') } },
+          }),
+        ),
+    },
+  };
+}
+
+export type ReviewsApiClient = ReturnType<typeof createClient>;

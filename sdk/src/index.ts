@@ -1,0 +1,19 @@
+export {
+  type AccessExport,
+  type AuthorDocument,
+  type ClientOptions,
+  type ClientResponseCollection,
+  type ClientResponseDocument,
+  createClient,
+  type NewResponse,
+  type PrivacyListFilters,
+  type PrivacyRequest,
+  type PrivacyRequestList,
+  type PrivacySubject,
+  type ResponseChanges,
+  type ResponseCounts,
+  type ReviewDocument,
+  type ReviewsApiClient,
+} from './create-client.js';
+export type { components, paths } from './generated/schema.js';
+export { ReviewsApiError } from './reviews-api-error.js';
