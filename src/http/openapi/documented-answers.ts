@@ -8,7 +8,7 @@ import { type TSchema, Type } from 'typebox';
 
 type HeaderMap = Record<string, TSchema>;
 
-/** draft-ietf-httpapi-ratelimit-headers §3, §4: sent on every answer of a call made with a passkey. */
+/** draft-ietf-httpapi-ratelimit-headers §3, §4: on every answer to a call charged to a passkey. */
 export const RATE_LIMIT_HEADERS: HeaderMap = {
   RateLimit: Type.String({
     description:
@@ -33,7 +33,7 @@ const BEARER_CHALLENGE: HeaderMap = {
   'WWW-Authenticate': Type.String({
     title: 'BearerChallenge',
     description: 'RFC 6750 §3: the Bearer challenge',
-    examples: ['Bearer realm="api"'],
+    examples: ['Bearer realm="api", error="invalid_token"'],
   }),
 };
 
@@ -41,7 +41,7 @@ const BASIC_CHALLENGE: HeaderMap = {
   'WWW-Authenticate': Type.String({
     title: 'BasicChallenge',
     description: 'RFC 6749 §5.2: the client authenticates with HTTP Basic (or in the body)',
-    examples: ['Basic realm="token"'],
+    examples: ['Basic realm="reviews-partner-api", charset="UTF-8"'],
   }),
 };
 
