@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { AppError } from '../errors.js';
+import { VERSION } from '../version.js';
 import { CliError } from './cli-error.js';
 import { registerDemoCommand } from './commands/demo-command.js';
 import { registerOpenApiCommand } from './commands/openapi-command.js';
@@ -17,6 +18,9 @@ export function buildProgram(): Command {
   const program = new Command()
     .name('rpa')
     .description('reviews-partner-api: serve the API and administer tenants')
+    .version(VERSION, '-V, --version', 'print the version and exit')
+    .helpOption('-h, --help', 'show help for a command')
+    .helpCommand('help [command]', 'show help for a command')
     .showHelpAfterError(false)
     .exitOverride()
     // Set before subcommands are added: commander copies these settings when a command is created.
@@ -47,11 +51,19 @@ export async function main(argv: readonly string[]): Promise<void> {
       err instanceof AppError || err instanceof ConfigError || err instanceof CliError
         ? err.message
         : err instanceof Error
-          ? err.message.split('\n')[0]
+          ? (err.message.split('\n')[0] ?? '')
           : String(err);
-    process.stderr.write(`rpa: ${message}\n`);
+    process.stderr.write(`rpa: ${withoutSecrets(message)}\n`);
     process.exitCode = 1;
   }
+}
+
+/**
+ * The last guard before a message reaches a terminal, a CI log or a support ticket: a secret an
+ * operator pasted into the wrong argument is cut to its prefix wherever a message repeats it.
+ */
+function withoutSecrets(message: string): string {
+  return message.replace(/\b(rpa_(?:cs|at|pk)_)[A-Za-z0-9_.~-]+/gi, '$1…');
 }
 
 const invokedDirectly = (() => {

@@ -36,10 +36,10 @@ function importsOf(file: string): { line: number; target: string }[] {
 const ALLOWED: Record<string, readonly string[]> = {
   domain: ['errors'],
   store: ['domain', 'errors'],
-  services: ['domain', 'store', 'errors', 'config'],
-  http: ['services', 'domain', 'errors', 'config'],
-  worker: ['services', 'domain', 'errors', 'config'],
-  cli: ['runtime', 'http', 'worker', 'services', 'domain', 'errors', 'config', 'logger'],
+  services: ['domain', 'store', 'errors', 'config', 'version'],
+  http: ['services', 'domain', 'errors', 'config', 'version'],
+  worker: ['services', 'domain', 'errors', 'config', 'version'],
+  cli: ['runtime', 'http', 'worker', 'services', 'domain', 'errors', 'config', 'logger', 'version'],
 };
 
 describe('source layout', () => {

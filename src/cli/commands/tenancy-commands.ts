@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { mentionsSecretCredential } from '../../domain/credentials.js';
 import type { Environment } from '../../domain/environment.js';
 import { isEnvironment } from '../../domain/environment.js';
 import type { Passkey, PasskeyApi } from '../../domain/passkey.js';
@@ -9,10 +10,12 @@ import { createPasskey } from '../../services/tenancy/create-passkey.js';
 import { listApplications } from '../../services/tenancy/list-applications.js';
 import { listClients } from '../../services/tenancy/list-clients.js';
 import { listPasskeys } from '../../services/tenancy/list-passkeys.js';
+import { resolveApplication } from '../../services/tenancy/resolve-application.js';
 import { retireApplicationSecret } from '../../services/tenancy/retire-application-secret.js';
 import { revokeApplication } from '../../services/tenancy/revoke-application.js';
 import { rotateApplicationSecret } from '../../services/tenancy/rotate-application-secret.js';
 import { updatePasskey } from '../../services/tenancy/update-passkey.js';
+import { CliError } from '../cli-error.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
@@ -63,6 +66,7 @@ export function registerTenancyCommands(program: Command): void {
     });
   clients
     .command('list')
+    .description('list client instances')
     .option('--env <environment>', 'production or staging', parseEnvironment)
     .option('--json', 'machine-readable output')
     .action(async (opts: { env?: Environment; json?: boolean }) => {
@@ -96,44 +100,63 @@ export function registerTenancyCommands(program: Command): void {
     });
   apps
     .command('list')
+    .description('list applications with their client ids, grants and active secret ids')
     .option('--json', 'machine-readable output')
     .action(async (opts: { json?: boolean }) => {
       const apps = await withRuntime((rt) => listApplications(rt.deps));
-      const rows = apps.map(({ application: a, clientNames }) => ({
+      const rows = apps.map(({ application: a, clientNames, secretIds }) => ({
         applicationId: a.id,
         name: a.name,
         environment: a.environment,
         clientId: a.clientId,
         status: a.status,
         clientNames,
+        secretIds,
       }));
       printResult(!!opts.json, rows);
     });
   apps
-    .command('rotate-secret <applicationId>')
+    .command('rotate-secret <app>')
     .description('add a second active secret; the old one works until retired')
     .option('--json', 'machine-readable output')
-    .action(async (applicationId: string, opts: { json?: boolean }) => {
-      const r = await withRuntime((rt) => rotateApplicationSecret(rt.deps, { applicationId }));
-      printResult(!!opts.json, { applicationId, secretId: r.secretId, clientSecret: r.clientSecret });
+    .action(async (app: string, opts: { json?: boolean }) => {
+      const r = await withRuntime(async (rt) => {
+        const { id: applicationId } = await resolveApplication(rt.deps, app);
+        return { applicationId, ...(await rotateApplicationSecret(rt.deps, { applicationId })) };
+      });
+      printResult(!!opts.json, {
+        applicationId: r.applicationId,
+        secretId: r.secretId,
+        clientSecret: r.clientSecret,
+      });
     });
   apps
-    .command('retire-secret <applicationId>')
+    .command('retire-secret <app>')
     .description('retire the oldest active secret (or --secret ID) and end the tokens issued with it')
-    .option('--secret <secretId>', 'the secret to retire')
+    .option('--secret <secretId>', 'the secret to retire (ids: `rpa apps list`)')
     .option('--json', 'machine-readable output')
-    .action(async (applicationId: string, opts: { secret?: string; json?: boolean }) => {
-      const r = await withRuntime((rt) =>
-        retireApplicationSecret(rt.deps, { applicationId, secretId: opts.secret }),
-      );
-      printResult(!!opts.json, { applicationId, retiredSecretId: r.retiredSecretId });
+    .action(async (app: string, opts: { secret?: string; json?: boolean }) => {
+      if (opts.secret !== undefined && mentionsSecretCredential(opts.secret))
+        throw new CliError(
+          '--secret takes the id of a secret, not the secret itself; `rpa apps list` shows the ids',
+        );
+      const r = await withRuntime(async (rt) => {
+        const { id: applicationId } = await resolveApplication(rt.deps, app);
+        const retired = await retireApplicationSecret(rt.deps, { applicationId, secretId: opts.secret });
+        return { applicationId, retiredSecretId: retired.retiredSecretId };
+      });
+      printResult(!!opts.json, r);
     });
   apps
-    .command('revoke <applicationId>')
+    .command('revoke <app>')
     .description('revoke an application and all of its tokens')
     .option('--json', 'machine-readable output')
-    .action(async (applicationId: string, opts: { json?: boolean }) => {
-      await withRuntime((rt) => revokeApplication(rt.deps, { applicationId }));
+    .action(async (app: string, opts: { json?: boolean }) => {
+      const applicationId = await withRuntime(async (rt) => {
+        const { id } = await resolveApplication(rt.deps, app);
+        await revokeApplication(rt.deps, { applicationId: id });
+        return id;
+      });
       printResult(!!opts.json, { applicationId, status: 'revoked' });
     });
 
@@ -141,16 +164,16 @@ export function registerTenancyCommands(program: Command): void {
   passkeys
     .command('create')
     .description('issue a passkey for one API of an application; prints it once')
-    .requiredOption('--app <applicationId>', 'owning application')
+    .requiredOption('--app <app>', 'owning application: its id or client id')
     .requiredOption('--api <api>', 'response or privacy', parseApi)
     .option('--rate-limit <n>', 'requests per minute', parsePositiveInt)
     .option('--quota <n>', 'requests per day', parsePositiveInt)
     .option('--json', 'machine-readable output')
     .action(
       async (opts: { app: string; api: PasskeyApi; rateLimit?: number; quota?: number; json?: boolean }) => {
-        const r = await withRuntime((rt) =>
+        const r = await withRuntime(async (rt) =>
           createPasskey(rt.deps, {
-            applicationId: opts.app,
+            applicationId: (await resolveApplication(rt.deps, opts.app)).id,
             api: opts.api,
             ...(opts.rateLimit !== undefined ? { ratePerMinute: opts.rateLimit } : {}),
             ...(opts.quota !== undefined ? { quotaPerDay: opts.quota } : {}),
@@ -171,6 +194,10 @@ export function registerTenancyCommands(program: Command): void {
         passkeyId: string,
         opts: { rateLimit?: number; quota?: number; revoke?: boolean; json?: boolean },
       ) => {
+        if (mentionsSecretCredential(passkeyId))
+          throw new CliError('that is a passkey value, not its id; `rpa passkeys list` shows the ids');
+        if (opts.rateLimit === undefined && opts.quota === undefined && !opts.revoke)
+          throw new CliError('nothing to change: give --rate-limit N, --quota N or --revoke');
         const p = await withRuntime((rt) =>
           updatePasskey(rt.deps, {
             passkeyId,
@@ -184,12 +211,20 @@ export function registerTenancyCommands(program: Command): void {
     );
   passkeys
     .command('list')
-    .option('--app <applicationId>', 'only this application')
+    .description('list passkeys (ids, hints, limits, status); never the keys themselves')
+    .option('--app <app>', 'only this application: its id or client id')
     .option('--json', 'machine-readable output')
     .action(async (opts: { app?: string; json?: boolean }) => {
-      const rows = await withRuntime((rt) =>
-        listPasskeys(rt.deps, opts.app ? { applicationId: opts.app } : {}),
+      const rows = await withRuntime(async (rt) =>
+        listPasskeys(
+          rt.deps,
+          opts.app !== undefined ? { applicationId: (await resolveApplication(rt.deps, opts.app)).id } : {},
+        ),
       );
-      printResult(!!opts.json, rows.map(passkeyView));
+      printResult(
+        !!opts.json,
+        rows.map(passkeyView),
+        rows.length === 0 && !opts.json ? 'no passkeys' : undefined,
+      );
     });
 }

@@ -15,7 +15,10 @@ export interface DemoCredentials {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly responsePasskey: string;
+  /** What `rpa passkeys update` takes: the passkey's id, not its value. */
+  readonly responsePasskeyId: string;
   readonly privacyPasskey: string;
+  readonly privacyPasskeyId: string;
   readonly clientNames: readonly string[];
   /** The demo reviews present: those of a person forgotten in a client are not brought back. */
   readonly reviewIds: readonly string[];
@@ -106,7 +109,9 @@ export async function seedDemo(
     clientId: created.application.clientId,
     clientSecret: created.clientSecret,
     responsePasskey: response.value,
+    responsePasskeyId: response.passkey.id,
     privacyPasskey: privacy.value,
+    privacyPasskeyId: privacy.passkey.id,
     clientNames: created.clientNames,
     reviewIds: lines
       .filter((_, i) => !skippedLines.has(i + 1))

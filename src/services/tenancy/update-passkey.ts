@@ -1,3 +1,4 @@
+import { mentionsSecretCredential } from '../../domain/credentials.js';
 import { type Passkey, type PasskeyLimits, validatePasskeyLimits } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import { findPasskeyById, updatePasskey as updatePasskeyRow } from '../../store/repositories/passkeys.js';
@@ -10,6 +11,16 @@ export async function updatePasskey(
   input: { passkeyId: string; revoke?: boolean } & PasskeyLimits,
 ): Promise<Passkey> {
   const { passkeyId, ...changes } = input;
+  if (mentionsSecretCredential(passkeyId))
+    throw new AppError('INVALID_REQUEST', {
+      field: 'passkey',
+      detail: 'that is a passkey value, not its id; `rpa passkeys list` shows the ids',
+    });
+  if (changes.ratePerMinute === undefined && changes.quotaPerDay === undefined && !changes.revoke)
+    throw new AppError('INVALID_REQUEST', {
+      field: 'passkey',
+      detail: 'nothing to change: give a rate limit, a quota or revoke',
+    });
   validatePasskeyLimits(changes);
   const updated = await deps.store.db.transaction().execute(async (trx) => {
     const current = await findPasskeyById(trx, passkeyId);

@@ -46,6 +46,18 @@ export async function findApplicationById(
   return row && toApplication(row);
 }
 
+export async function findApplicationByClientId(
+  db: Kysely<Database>,
+  clientId: string,
+): Promise<Application | undefined> {
+  const row = await db
+    .selectFrom('applications')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return row && toApplication(row);
+}
+
 /** An application with its active client secrets. */
 export interface ApplicationCredentials {
   readonly application: Application;
