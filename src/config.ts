@@ -9,6 +9,11 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly databaseUrl: string;
+  /**
+   * Whether every process applies pending migrations as it starts. Off where a release runs
+   * `rpa migrate` as its own step: instances started before it stay unready (/readyz) until it has.
+   */
+  readonly migrateOnStart: boolean;
   /** PostgreSQL schema to use (created if missing); null uses the server's search_path. */
   readonly databaseSchema: string | null;
   readonly redisUrl: string | null;
@@ -194,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: readInt(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
     databaseUrl: readDatabaseUrl(env),
+    migrateOnStart: readBool(env, 'MIGRATE_ON_START', true),
     databaseSchema: readSchema(env),
     redisUrl: readRedisUrl(env),
     publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),

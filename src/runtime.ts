@@ -10,8 +10,8 @@ import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.j
 import { resolveIdentifierKey } from './services/privacy/resolve-identifier-key.js';
 import { createWorkSignal } from './services/privacy/work-signal.js';
 import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
-import { openStore, type StoreOptions } from './store/database.js';
-import { type MigrationOutcome, migrateToLatest } from './store/migrate.js';
+import { openStore, type Store, type StoreOptions } from './store/database.js';
+import { type MigrationOutcome, migrateToLatest, migrations, pendingMigrations } from './store/migrate.js';
 
 export interface Runtime {
   readonly deps: ServiceDeps;
@@ -44,7 +44,8 @@ export async function createRuntime(
     ...options.store,
   });
   try {
-    if (options.migrate !== false) await migrateToLatest(store.db, store.schema);
+    if (options.migrate ?? config.migrateOnStart) await migrateToLatest(store.db, store.schema);
+    else await reportPendingMigrations(store, logger);
     const identifierKey = await resolveIdentifierKey(store.db, config.identifierHashKey);
     const clock = options.clock ?? Date.now;
     const deps: ServiceDeps = Object.freeze({
@@ -81,6 +82,21 @@ export async function createRuntime(
     redis?.disconnect();
     throw err;
   }
+}
+
+/**
+ * Without migrations on start, an older schema is served (the instance stays unready until `rpa
+ * migrate` has run), but a database with no tables at all is a mistake worth stopping for.
+ */
+async function reportPendingMigrations(store: Store, logger: Logger): Promise<void> {
+  const pending = await pendingMigrations(store.db, store.schema);
+  if (pending.length === 0) return;
+  if (pending.length === Object.keys(migrations).length)
+    throw new Error('the database has no tables yet: run `rpa migrate` first (MIGRATE_ON_START is false)');
+  logger.warn(
+    { pendingMigrations: pending },
+    'database migrations pending: not ready until `rpa migrate` runs',
+  );
 }
 
 /** Applies pending migrations to the configured database and closes it (`rpa migrate`). */

@@ -30,6 +30,12 @@ export interface MigrationOutcome {
   readonly applied: readonly string[];
 }
 
+/** Names of this code's migrations the database has not applied, oldest first. */
+export async function pendingMigrations(db: Kysely<Database>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<MigrationOutcome> {
   // With a dedicated schema the bookkeeping tables live there too, not in whatever schema has them.
   const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
