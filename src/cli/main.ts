@@ -24,7 +24,9 @@ export function buildProgram(): Command {
     .showHelpAfterError(false)
     .exitOverride()
     // Set before subcommands are added: commander copies these settings when a command is created.
-    .configureOutput({ writeErr: (s) => process.stderr.write(s.startsWith('error:') ? `rpa: ${s}` : s) });
+    .configureOutput({
+      writeErr: (s) => process.stderr.write(withoutSecrets(s.startsWith('error:') ? `rpa: ${s}` : s)),
+    });
   registerServeCommands(program);
   registerTenancyCommands(program);
   registerTokensCommands(program);

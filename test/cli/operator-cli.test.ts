@@ -97,6 +97,12 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
       [demo.clientSecret, ['passkeys', 'list', '--app', demo.clientSecret]],
       [demo.privacyPasskey, ['passkeys', 'create', '--app', demo.privacyPasskey, '--api', 'response']],
       [demo.clientSecret, ['apps', 'rotate-secret', demo.clientSecret]],
+      // Refused by the argument parser before any command runs.
+      [
+        demo.privacyPasskey,
+        ['passkeys', 'create', '--app', demo.applicationId, '--api', demo.privacyPasskey],
+      ],
+      [demo.clientSecret, ['apps', demo.clientSecret]],
     ];
     for (const [secret, args] of cases) {
       const r = rpa(...args);
@@ -104,7 +110,7 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
       const line = assertOneLineFailure(r, what);
       assert.ok(!r.stderr.includes(secret) && !r.stdout.includes(secret), `${what} echoed the credential`);
       assert.ok(!line.includes(secret.slice(7, 20)), `${what} echoed part of the credential`);
-      assert.match(line, /secret|passkey value/i, `${what}: ${line}`);
+      assert.match(line, /secret|passkey value|rpa_(cs|pk)_…/i, `${what}: ${line}`);
     }
   });
 
