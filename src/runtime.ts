@@ -26,7 +26,14 @@ export interface Runtime {
  */
 export async function createRuntime(
   config: Config,
-  options: { logger?: Logger; store?: StoreOptions; migrate?: boolean; clock?: () => number } = {},
+  options: {
+    logger?: Logger;
+    store?: StoreOptions;
+    migrate?: boolean;
+    clock?: () => number;
+    /** The audit trail's actor for administrative changes (deps.actor). */
+    actor?: string;
+  } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const redis = config.redisUrl
@@ -53,6 +60,7 @@ export async function createRuntime(
       store,
       clock,
       logger,
+      actor: options.actor ?? 'server',
       identifierKey,
       redis,
       cache: createTenancyCache({ config, store, clock, logger, redis }),

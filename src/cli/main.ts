@@ -5,6 +5,7 @@ import { ConfigError } from '../config.js';
 import { AppError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { CliError } from './cli-error.js';
+import { registerAuditCommand } from './commands/audit-command.js';
 import { registerDemoCommand } from './commands/demo-command.js';
 import { registerOpenApiCommand } from './commands/openapi-command.js';
 import { registerPrivacyCommands } from './commands/privacy-commands.js';
@@ -35,6 +36,7 @@ export function buildProgram(): Command {
   registerWorkerCommand(program);
   registerPrivacyCommands(program);
   registerOpenApiCommand(program);
+  registerAuditCommand(program);
   return program;
 }
 

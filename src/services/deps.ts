@@ -17,6 +17,11 @@ export interface ServiceDeps {
   readonly store: Store;
   readonly clock: Clock;
   readonly logger: Logger;
+  /**
+   * Who administrative changes made through these deps are recorded as in the audit trail:
+   * `cli:<user>` for the CLI, `server` otherwise (API calls name their application instead).
+   */
+  readonly actor: string;
   /** Key of the keyed hashes of privacy identifiers (config or generated once per database). */
   readonly identifierKey: string;
   /** Shared Redis connection when REDIS_URL is set (limits, cross-instance signals); null otherwise. */

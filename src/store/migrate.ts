@@ -5,6 +5,7 @@ import * as limitCounters from './migrations/2026-11-23-03-limit-counters.js';
 import * as suppressionsAndCompactions from './migrations/2026-11-23-04-privacy-suppressions-and-compactions.js';
 import * as exportReviews from './migrations/2026-11-23-05-privacy-export-reviews.js';
 import * as signedTokens from './migrations/2026-11-23-06-signed-tokens.js';
+import * as auditEvents from './migrations/2026-11-24-01-audit-events.js';
 import type { Database } from './schema.js';
 
 /**
@@ -18,6 +19,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026-11-23-04-privacy-suppressions-and-compactions': suppressionsAndCompactions,
   '2026-11-23-05-privacy-export-reviews': exportReviews,
   '2026-11-23-06-signed-tokens': signedTokens,
+  '2026-11-24-01-audit-events': auditEvents,
 });
 
 const provider: MigrationProvider = {

@@ -239,6 +239,20 @@ export interface PrivacyCompactionsTable {
   error: string | null;
 }
 
+/** One administrative action or privacy request state change; no personal data (see the migration). */
+export interface AuditEventsTable {
+  id: string;
+  occurred_at: number;
+  /** `cli:<user>`, `application:<id>`, `worker:<owner>` or `housekeeping`. */
+  actor: string;
+  /** Dotted and stable, e.g. `application.revoked`, `privacy_request.completed`. */
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** JSON object of ids, counts and settings. */
+  details: string;
+}
+
 export interface Database {
   clients: ClientsTable;
   applications: ApplicationsTable;
@@ -262,6 +276,7 @@ export interface Database {
   privacy_suppression_lifts: PrivacySuppressionLiftsTable;
   privacy_compactions: PrivacyCompactionsTable;
   privacy_export_reviews: PrivacyExportReviewsTable;
+  audit_events: AuditEventsTable;
 }
 
 export type ClientRow = Selectable<ClientsTable>;
@@ -270,3 +285,4 @@ export type PasskeyRow = Selectable<PasskeysTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type ClientResponseRow = Selectable<ClientResponsesTable>;
 export type PrivacyRequestRow = Selectable<PrivacyRequestsTable>;
+export type AuditEventRow = Selectable<AuditEventsTable>;

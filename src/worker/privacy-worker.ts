@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { isInWindow } from '../domain/compaction-window.js';
+import { purgeExpiredTokenState } from '../services/auth/purge-expired-token-state.js';
 import type { ServiceDeps } from '../services/deps.js';
 import { claimPrivacyRequests } from '../services/privacy/claim-privacy-request.js';
 import { compactPrivacyTables } from '../services/privacy/compact-privacy-tables.js';
@@ -33,7 +34,8 @@ const SCRUB_INTERVAL_MS = 1_000;
  * to WORKER_CLAIM_SIZE pending requests with leases in one statement and erase them together
  * (processPrivacyRequests); a lane loops without sleeping while there is work,
  * and otherwise waits for the in-process signal or WORKER_POLL_INTERVAL_MS. Housekeeping (expired
- * exports, requests past retention) runs once a minute. Erased bytes are scrubbed from SQLite's
+ * exports, requests past retention, deny entries of expired tokens, retired signing keys) runs once
+ * a minute, in bounded batches. Erased bytes are scrubbed from SQLite's
  * files within about a second of completion, busy or idle, and at most once a second (by this
  * process's monotonic clock, not the injected one: it paces disk work). With PRIVACY_COMPACT on,
  * housekeeping inside the window also rewrites the tables an erasure or purge left deleted rows in.
@@ -58,6 +60,8 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
     nextHousekeepingAt = deps.clock() + HOUSEKEEPING_INTERVAL_MS;
     const purged = await purgePrivacyData(deps);
     if (purged.exports > 0 || purged.requests > 0) logger.info(purged, 'privacy data purged');
+    const tokens = await purgeExpiredTokenState(deps);
+    if (tokens.tokenDenials > 0 || tokens.signingKeys > 0) logger.info(tokens, 'expired token state purged');
     await compactIfDue();
   };
 

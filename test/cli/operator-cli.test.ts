@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Command } from 'commander';
@@ -170,6 +170,55 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
     assert.equal(human.code, 0, human.stderr);
     assert.match(human.stdout, new RegExp(rotated.secretId));
     assert.ok(!human.stdout.includes('rpa_cs_'), 'no secret value in the listing');
+  });
+
+  it('reads the audit trail of what operators did, with filters', () => {
+    const r = rpa('audit', '--json', '--limit', '1000');
+    assert.equal(r.code, 0, r.stderr);
+    const events = JSON.parse(r.stdout) as {
+      actor: string;
+      action: string;
+      targetId: string;
+      occurredAt: string;
+      details: Record<string, unknown>;
+    }[];
+    const user = userInfo().username;
+    const created = events.find(
+      (e) => e.action === 'application.created' && e.targetId === demo.applicationId,
+    );
+    assert.ok(created, 'the demo application was recorded');
+    assert.equal(created.actor, `cli:${user}`);
+    assert.ok(!Number.isNaN(Date.parse(created.occurredAt)));
+    const times = events.map((e) => Date.parse(e.occurredAt));
+    assert.deepEqual(
+      times,
+      times.toSorted((a, b) => a - b),
+      'oldest first',
+    );
+    assert.ok(events.some((e) => e.action === 'passkey.updated' && e.targetId === demo.responsePasskeyId));
+    assert.ok(!r.stdout.includes('rpa_cs_') && !r.stdout.includes('rpa_pk_'), 'no credential in the trail');
+
+    const revoked = JSON.parse(rpa('audit', '--json', '--action', 'application.revoked').stdout);
+    assert.deepEqual(
+      revoked.map((e: { targetId: string }) => e.targetId),
+      [demo.applicationId],
+    );
+    const about = JSON.parse(rpa('audit', '--json', '--target', demo.responsePasskeyId).stdout);
+    assert.deepEqual(
+      about.map((e: { action: string }) => e.action),
+      ['passkey.created', 'passkey.updated'],
+    );
+    assert.deepEqual(JSON.parse(rpa('audit', '--json', '--since', '2999-01-01').stdout), []);
+    assert.ok(JSON.parse(rpa('audit', '--json', '--since', '1h').stdout).length > 0);
+    assert.equal(JSON.parse(rpa('audit', '--json', '--limit', '2').stdout).length, 2);
+
+    const human = rpa('audit', '--target', demo.applicationId);
+    assert.equal(human.code, 0, human.stderr);
+    assert.match(
+      human.stdout,
+      new RegExp(`cli:${user}  application\\.created  application ${demo.applicationId}`),
+    );
+    assertOneLineFailure(rpa('audit', '--since', 'yesterday'), 'audit --since yesterday');
   });
 
   it('ignores the files the README tells people to write in the checkout', (t) => {

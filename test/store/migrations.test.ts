@@ -54,6 +54,7 @@ describe(`migrations on ${TEST_DIALECT}`, () => {
       'privacy_suppressions',
       'privacy_suppression_lifts',
       'privacy_compactions',
+      'audit_events',
     ]) {
       assert.ok(tables.includes(t), `missing table ${t}`);
     }

@@ -1,4 +1,3 @@
-import { userInfo } from 'node:os';
 import type { Command } from 'commander';
 import type { Environment } from '../../domain/environment.js';
 import { IDENTIFIER_KINDS, type IdentifierKind, type Identifiers } from '../../domain/identifiers.js';
@@ -6,7 +5,7 @@ import { compactPrivacyTables } from '../../services/privacy/compact-privacy-tab
 import { liftSuppression } from '../../services/privacy/lift-suppression.js';
 import { CliError } from '../cli-error.js';
 import { printResult } from '../output.js';
-import { withRuntime } from '../with-runtime.js';
+import { operatorName, withRuntime } from '../with-runtime.js';
 import { parseEnvironment } from './tenancy-commands.js';
 
 /** `--identifier emailAddress=a@example.com`, repeatable, with the Privacy API's identifier names. */
@@ -71,7 +70,7 @@ export function registerPrivacyCommands(program: Command): void {
             environment: opts.env,
             identifiers: opts.identifier,
             reason: opts.reason,
-            liftedBy: opts.by ?? userInfo().username,
+            liftedBy: opts.by ?? operatorName(),
             ...(opts.client ? { clientNames: opts.client } : {}),
           }),
         );

@@ -4,6 +4,7 @@ import {
   insertSigningKey,
   retireSigningKeys,
 } from '../../store/repositories/token-signing-keys.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from '../tenancy/announce-tenancy-change.js';
 
@@ -32,6 +33,12 @@ export async function rotateSigningKey(
     });
     await retireSigningKeys(trx, keyId, previousRetireAt);
     await deleteRetiredSigningKeys(trx, now - 1);
+    await recordAudit(trx, deps, {
+      action: 'signing_key.rotated',
+      targetType: 'signing_key',
+      targetId: keyId,
+      details: { previousKeysRetireAt: previousRetireAt, retirePrevious: input.retirePrevious === true },
+    });
   });
   await announceTenancyChange(deps, { signingKeys: true });
   return { keyId, previousRetireAt };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type AuditEvent, auditActor, auditEventId } from '../../domain/audit-event.js';
 import type { Environment } from '../../domain/environment.js';
 import type { Identifiers } from '../../domain/identifiers.js';
 import { privacyDueAt } from '../../domain/privacy-due-at.js';
@@ -21,6 +22,25 @@ export interface CreatePrivacyRequestInput {
   /** Defaults to every client instance the application may use (docs/interface.md §2.2). */
   readonly clientNames?: readonly string[];
   readonly identifiers: Identifiers;
+}
+
+/** Which kinds of identifier were named, never their values or hashes. */
+function creationEvent(request: PrivacyRequest): AuditEvent {
+  return {
+    id: auditEventId(request.submittedAt),
+    occurredAt: request.submittedAt,
+    actor: auditActor.application(request.applicationId),
+    action: 'privacy_request.created',
+    targetType: 'privacy_request',
+    targetId: request.id,
+    details: {
+      type: request.type,
+      environment: request.environment,
+      clientNames: request.clientNames,
+      identifierKinds: request.identifiers.map((i) => i.kind),
+      dueAt: request.dueAt,
+    },
+  };
 }
 
 /**
@@ -91,10 +111,11 @@ export async function createPrivacyRequest(
     };
     // PostgreSQL: one atomic statement is one round trip instead of six (begin, four inserts,
     // commit); SQLite shares its commits instead (store/group-commit.ts).
+    const audit = creationEvent(request);
     if (deps.store.dialect === 'postgres' && row.pendingKeys.length <= PENDING_KEYS_PER_STATEMENT) {
-      await insertPrivacyRequestAtOnce(deps.store.db, row);
+      await insertPrivacyRequestAtOnce(deps.store.db, row, audit);
     } else {
-      await deps.store.groupCommit((trx) => insertPrivacyRequest(trx, row));
+      await deps.store.groupCommit((trx) => insertPrivacyRequest(trx, row, audit));
     }
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

@@ -9,6 +9,7 @@ import {
   findSuppressionsMatching,
   insertSuppressionLift,
 } from '../../store/repositories/privacy-suppressions.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface LiftSuppressionInput {
@@ -77,6 +78,13 @@ export async function liftSuppression(
         liftedAt: now,
       };
       await insertSuppressionLift(trx, lift);
+      // The reason is the operator's free text and may name the person: it stays in the lift record.
+      await recordAudit(trx, deps, {
+        action: 'suppression.lifted',
+        targetType: 'suppression',
+        targetId: lift.id,
+        details: { environment: lift.environment, clientName: lift.clientName, identifiers: count },
+      });
       done.push({ id: lift.id, clientName: lift.clientName, identifiers: count });
     }
     return done.sort((a, b) => a.clientName.localeCompare(b.clientName));

@@ -110,7 +110,9 @@ export async function listPrivacyRequests(
     environment: input.environment,
     applicationId: input.applicationId,
     type: input.type,
-    submittedSince: now - deps.config.privacy.listDays * DAY_MS,
+    // The public system lists requests for 30 days after completion (PRIVACY_LIST_DAYS); one still
+    // pending is owed an answer and stays listed however old it is.
+    completedSince: now - deps.config.privacy.listDays * DAY_MS,
     ...(input.id !== undefined ? { id: input.id } : {}),
     ...(input.status !== undefined ? { status: input.status } : {}),
     ...(input.clientName !== undefined ? { clientName: input.clientName } : {}),

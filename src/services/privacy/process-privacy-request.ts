@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { type AuditEvent, auditActor, auditEventId } from '../../domain/audit-event.js';
 import { addToReceipt, emptyReceipt, parseReceipt, type Receipt } from '../../domain/privacy-receipt.js';
 import { profileFieldCount } from '../../domain/review.js';
 import { isTransientConflict } from '../../store/driver-errors.js';
+import { insertAuditEvents } from '../../store/repositories/audit-events.js';
 import { lockClientsForErasure } from '../../store/repositories/client-erasure-locks.js';
 import { markCompactionOwed } from '../../store/repositories/privacy-compactions.js';
 import {
@@ -161,7 +163,7 @@ async function runBatches(
           }),
         );
         const mine = batch.filter((o) => heldIds.has(o.request.id));
-        const touched = await step(deps, trx, { requests: mine, receipts, now });
+        const touched = await step(deps, trx, { requests: mine, receipts, now, owner: input.owner });
         const lost = batch.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
         return { touched, lost } satisfies BatchResult;
       }),
@@ -203,12 +205,37 @@ async function retryTransient<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The receipt names client instances and counts rows: what was done, not to whom. */
+function completionEvent(
+  request: PrivacyRequestRow,
+  receipt: Receipt,
+  at: { now: number; owner: string },
+): AuditEvent {
+  return {
+    id: auditEventId(at.now),
+    occurredAt: at.now,
+    actor: auditActor.worker(at.owner),
+    action: 'privacy_request.completed',
+    targetType: 'privacy_request',
+    targetId: request.id,
+    details: {
+      type: request.type,
+      environment: request.environment,
+      applicationId: request.application_id,
+      submittedAt: Number(request.submitted_at),
+      receipt,
+    },
+  };
+}
+
 interface StepInput {
   /** The requests whose leases this transaction holds. */
   readonly requests: readonly Open[];
   /** Each request's receipt so far, as stored. */
   readonly receipts: ReadonlyMap<string, Receipt>;
   readonly now: number;
+  /** The lease owner carrying them out: the audit trail's actor for their completion. */
+  readonly owner: string;
 }
 
 type Step = (
@@ -217,7 +244,7 @@ type Step = (
   input: StepInput,
 ) => Promise<Map<string, { receipt: Receipt; done: boolean }>>;
 
-const eraseBatch: Step = async (deps, trx, { requests, now, ...input }) => {
+const eraseBatch: Step = async (deps, trx, { requests, now, owner: leaseOwner, ...input }) => {
   const touched = new Map<string, { receipt: Receipt; done: boolean }>();
   if (requests.length === 0) return touched;
   const byId = new Map(requests.map((o) => [o.request.id, o]));
@@ -300,12 +327,19 @@ const eraseBatch: Step = async (deps, trx, { requests, now, ...input }) => {
       at: now,
       receipts: finished.map((id) => ({ id, receipt: JSON.stringify(receipts.get(id)) })),
     });
+    await insertAuditEvents(
+      trx,
+      finished.flatMap((id) => {
+        const o = byId.get(id);
+        return o ? [completionEvent(o.request, receipts.get(id) ?? {}, { now, owner: leaseOwner })] : [];
+      }),
+    );
     for (const id of finished) touched.set(id, { receipt: receipts.get(id) ?? {}, done: true });
   }
   return touched;
 };
 
-const buildExport: Step = async (deps, trx, { requests, now, receipts }) => {
+const buildExport: Step = async (deps, trx, { requests, now, owner, receipts }) => {
   const touched = new Map<string, { receipt: Receipt; done: boolean }>();
   for (const { request, clientName } of requests) {
     let receipt = receipts.get(request.id) ?? {};
@@ -348,6 +382,7 @@ const buildExport: Step = async (deps, trx, { requests, now, receipts }) => {
       at: now,
       receipts: [{ id: request.id, receipt: JSON.stringify(receipt) }],
     });
+    await insertAuditEvents(trx, [completionEvent(request, receipt, { now, owner })]);
     touched.set(request.id, { receipt, done: true });
   }
   return touched;

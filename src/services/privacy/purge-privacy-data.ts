@@ -1,27 +1,81 @@
+import { type AuditEvent, auditActor, auditEventId } from '../../domain/audit-event.js';
+import { parseReceipt } from '../../domain/privacy-receipt.js';
+import { insertAuditEvents } from '../../store/repositories/audit-events.js';
 import { markCompactionOwed } from '../../store/repositories/privacy-compactions.js';
 import { deleteExpiredExports } from '../../store/repositories/privacy-exports.js';
-import { deleteCompletedRequestsBefore } from '../../store/repositories/privacy-requests.js';
+import {
+  deleteCompletedRequests,
+  findCompletedRequestsBefore,
+} from '../../store/repositories/privacy-requests.js';
+import type { PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { scrubFreedPages } from './scrub-freed-pages.js';
 
 const DAY_MS = 86_400_000;
 
+export interface PurgeBounds {
+  /** Rows one transaction deletes: short transactions hold no lock for long. */
+  readonly batchSize: number;
+  /** Transactions one pass runs at most; the next pass (a minute later) goes on where it stopped. */
+  readonly maxBatches: number;
+}
+
+export const DEFAULT_PURGE_BOUNDS: PurgeBounds = Object.freeze({ batchSize: 500, maxBatches: 20 });
+
 /**
  * Housekeeping: exports are personal data and go when their download period ends; completed
- * requests go after PRIVACY_RETENTION_DAYS (GDPR Art. 5(1)(e), storage limitation). Pending
- * requests are never purged: they still owe the subject an answer.
+ * requests go PRIVACY_RETENTION_DAYS after completion (GDPR Art. 5(1)(e), storage limitation; the
+ * public system keeps them 90 days). Each leaves its receipt in the audit trail, which holds no
+ * personal data, so what was done stays provable after the request is gone. Pending requests are
+ * never purged: they still owe the subject an answer. Bounded: at most `maxBatches` transactions
+ * of `batchSize` rows a pass.
  */
-export async function purgePrivacyData(deps: ServiceDeps): Promise<{ exports: number; requests: number }> {
-  const now = deps.clock();
-  const result = await deps.store.db.transaction().execute(async (trx) => {
-    const purged = {
-      exports: await deleteExpiredExports(trx, now),
-      requests: await deleteCompletedRequestsBefore(trx, now - deps.config.privacy.retentionDays * DAY_MS),
-    };
-    // The deleted rows stay in PostgreSQL's table files until the tables are rewritten.
-    if (purged.exports > 0 || purged.requests > 0) await markCompactionOwed(trx, now);
-    return purged;
-  });
-  if (result.exports > 0 || result.requests > 0) await scrubFreedPages(deps);
-  return result;
+export async function purgePrivacyData(
+  deps: ServiceDeps,
+  bounds: PurgeBounds = DEFAULT_PURGE_BOUNDS,
+): Promise<{ exports: number; requests: number }> {
+  const purged = { exports: 0, requests: 0 };
+  const cutoff = () => deps.clock() - deps.config.privacy.retentionDays * DAY_MS;
+  for (let batch = 0; batch < bounds.maxBatches; batch++) {
+    const done = await deps.store.db.transaction().execute(async (trx) => {
+      const now = deps.clock();
+      const exports = await deleteExpiredExports(trx, now, bounds.batchSize);
+      const expired = await findCompletedRequestsBefore(trx, cutoff(), bounds.batchSize);
+      await insertAuditEvents(
+        trx,
+        expired.map((r) => purgeEvent(r, now)),
+      );
+      const requests = await deleteCompletedRequests(
+        trx,
+        expired.map((r) => r.id),
+      );
+      // The deleted rows stay in PostgreSQL's table files until the tables are rewritten.
+      if (exports > 0 || requests > 0) await markCompactionOwed(trx, now);
+      return { exports, requests };
+    });
+    purged.exports += done.exports;
+    purged.requests += done.requests;
+    if (done.exports < bounds.batchSize && done.requests < bounds.batchSize) break;
+  }
+  if (purged.exports > 0 || purged.requests > 0) await scrubFreedPages(deps);
+  return purged;
+}
+
+function purgeEvent(r: PrivacyRequestRow, now: number): AuditEvent {
+  return {
+    id: auditEventId(now),
+    occurredAt: now,
+    actor: auditActor.housekeeping,
+    action: 'privacy_request.purged',
+    targetType: 'privacy_request',
+    targetId: r.id,
+    details: {
+      type: r.type,
+      environment: r.environment,
+      applicationId: r.application_id,
+      submittedAt: Number(r.submitted_at),
+      completedAt: r.completed_at === null ? null : Number(r.completed_at),
+      receipt: parseReceipt(r.receipt),
+    },
+  };
 }

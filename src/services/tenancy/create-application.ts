@@ -5,6 +5,7 @@ import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import { insertApplication, insertSecret } from '../../store/repositories/applications.js';
 import { findClientsByNames, insertGrants } from '../../store/repositories/clients.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface CreatedApplication {
@@ -28,6 +29,7 @@ export async function createApplication(
   const wanted = [...new Set(input.clientNames)];
   const now = deps.clock();
   const clientSecret = generateCredential('clientSecret');
+  const secretId = randomUUID();
   const application: Application = {
     id: randomUUID(),
     environment: input.environment,
@@ -48,7 +50,7 @@ export async function createApplication(
     }
     await insertApplication(trx, application);
     await insertSecret(trx, {
-      id: randomUUID(),
+      id: secretId,
       applicationId: application.id,
       secretHash: hashCredential(clientSecret),
       createdAt: now,
@@ -58,6 +60,18 @@ export async function createApplication(
       application.id,
       clients.map((c) => c.id),
     );
+    await recordAudit(trx, deps, {
+      action: 'application.created',
+      targetType: 'application',
+      targetId: application.id,
+      details: {
+        environment: application.environment,
+        clientId: application.clientId,
+        name,
+        secretId,
+        clientNames: wanted.toSorted(),
+      },
+    });
   });
   return { application, clientNames: wanted.sort(), clientSecret };
 }

@@ -5,6 +5,7 @@ import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import { insertClient } from '../../store/repositories/clients.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 
 export async function createClient(
@@ -24,7 +25,15 @@ export async function createClient(
     createdAt: deps.clock(),
   };
   try {
-    await insertClient(deps.store.db, row);
+    await deps.store.db.transaction().execute(async (trx) => {
+      await insertClient(trx, row);
+      await recordAudit(trx, deps, {
+        action: 'client.created',
+        targetType: 'client',
+        targetId: row.id,
+        details: { environment: row.environment, name: row.name },
+      });
+    });
   } catch (err) {
     if (isUniqueViolation(err)) {
       throw new AppError('CONFLICT', {

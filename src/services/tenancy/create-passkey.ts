@@ -7,6 +7,7 @@ import {
   validatePasskeyLimits,
 } from '../../domain/passkey.js';
 import { findDefaultPasskey, insertPasskey } from '../../store/repositories/passkeys.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from './announce-tenancy-change.js';
 import { requireActiveApplication } from './require-active-application.js';
@@ -38,6 +39,19 @@ export async function createPasskey(
       revokedAt: null,
     };
     await insertPasskey(trx, passkey, hashCredential(value));
+    await recordAudit(trx, deps, {
+      action: 'passkey.created',
+      targetType: 'passkey',
+      targetId: passkey.id,
+      details: {
+        applicationId: app.id,
+        environment: app.environment,
+        api: passkey.api,
+        rateLimitPerMinute: passkey.ratePerMinute,
+        quotaPerDay: passkey.quotaPerDay,
+        default: passkey.isDefault,
+      },
+    });
     return { passkey, value };
   });
   // The first passkey of an application becomes its default, which instances may have cached as

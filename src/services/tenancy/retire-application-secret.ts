@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.js';
 import { listActiveSecrets, retireSecret } from '../../store/repositories/applications.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from './announce-tenancy-change.js';
 import { requireActiveApplication } from './require-active-application.js';
@@ -25,6 +26,12 @@ export async function retireApplicationSecret(
     if (!target) throw new AppError('NOT_FOUND', { field: 'secret', detail: 'no such active secret' });
     const now = deps.clock();
     await retireSecret(trx, target.id, now);
+    await recordAudit(trx, deps, {
+      action: 'application.secret_retired',
+      targetType: 'application',
+      targetId: applicationId,
+      details: { secretId: target.id, activeSecrets: active.length - 1 },
+    });
     return { retiredSecretId: target.id };
   });
   await announceTenancyChange(deps, { applicationId });

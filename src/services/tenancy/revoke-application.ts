@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.js';
 import { markApplicationRevoked } from '../../store/repositories/applications.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from './announce-tenancy-change.js';
 
@@ -14,6 +15,12 @@ export async function revokeApplication(deps: ServiceDeps, input: { applicationI
     const changed = await markApplicationRevoked(trx, applicationId, now);
     if (changed === 0)
       throw new AppError('NOT_FOUND', { field: 'app', detail: 'no active application with that id' });
+    await recordAudit(trx, deps, {
+      action: 'application.revoked',
+      targetType: 'application',
+      targetId: applicationId,
+      details: {},
+    });
   });
   await announceTenancyChange(deps, { applicationId });
 }

@@ -3,6 +3,7 @@ import { MAX_ACTIVE_SECRETS } from '../../domain/application.js';
 import { generateCredential, hashCredential } from '../../domain/credentials.js';
 import { AppError } from '../../errors.js';
 import { insertSecret, listActiveSecrets } from '../../store/repositories/applications.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from './announce-tenancy-change.js';
 import { requireActiveApplication } from './require-active-application.js';
@@ -31,6 +32,12 @@ export async function rotateApplicationSecret(
       applicationId: applicationId,
       secretHash: hashCredential(clientSecret),
       createdAt: deps.clock(),
+    });
+    await recordAudit(trx, deps, {
+      action: 'application.secret_rotated',
+      targetType: 'application',
+      targetId: applicationId,
+      details: { secretId, activeSecrets: active.length + 1 },
     });
   });
   // The token endpoint's cached credentials must learn the new secret at once.

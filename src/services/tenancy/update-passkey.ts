@@ -2,6 +2,7 @@ import { mentionsSecretCredential } from '../../domain/credentials.js';
 import { type Passkey, type PasskeyLimits, validatePasskeyLimits } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import { findPasskeyById, updatePasskey as updatePasskeyRow } from '../../store/repositories/passkeys.js';
+import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from './announce-tenancy-change.js';
 
@@ -30,6 +31,20 @@ export async function updatePasskey(
       ...(changes.ratePerMinute !== undefined ? { ratePerMinute: changes.ratePerMinute } : {}),
       ...(changes.quotaPerDay !== undefined ? { quotaPerDay: changes.quotaPerDay } : {}),
       ...(changes.revoke ? { revokedAt: now } : {}),
+    });
+    await recordAudit(trx, deps, {
+      action: changes.revoke ? 'passkey.revoked' : 'passkey.updated',
+      targetType: 'passkey',
+      targetId: passkeyId,
+      details: {
+        applicationId: current.applicationId,
+        ...(changes.ratePerMinute !== undefined
+          ? { rateLimitPerMinute: { from: current.ratePerMinute, to: changes.ratePerMinute } }
+          : {}),
+        ...(changes.quotaPerDay !== undefined
+          ? { quotaPerDay: { from: current.quotaPerDay, to: changes.quotaPerDay } }
+          : {}),
+      },
     });
     return (await findPasskeyById(trx, passkeyId)) as Passkey;
   });

@@ -106,7 +106,29 @@ export async function deleteExportSectionsHolding(
   return sections;
 }
 
-export async function deleteExpiredExports(db: Kysely<Database>, now: number): Promise<number> {
-  const r = await db.deleteFrom('privacy_exports').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(r.numDeletedRows);
+/** Deletes up to `limit` export sections whose download period has ended; returns how many. */
+export async function deleteExpiredExports(
+  db: Kysely<Database>,
+  now: number,
+  limit: number,
+): Promise<number> {
+  const expired = await db
+    .selectFrom('privacy_exports')
+    .select(['request_id', 'client_id'])
+    .where('expires_at', '<=', now)
+    .limit(limit)
+    .execute();
+  let deleted = 0;
+  for (const part of chunks(expired, 250)) {
+    const r = await db
+      .deleteFrom('privacy_exports')
+      .where((eb) =>
+        eb.or(
+          part.map((e) => eb.and([eb('request_id', '=', e.request_id), eb('client_id', '=', e.client_id)])),
+        ),
+      )
+      .executeTakeFirst();
+    deleted += Number(r.numDeletedRows);
+  }
+  return deleted;
 }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { AuditEvent } from '../../domain/audit-event.js';
 import type { Environment } from '../../domain/environment.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
 import { parseReceipt } from '../../domain/privacy-receipt.js';
@@ -9,6 +10,7 @@ import type {
 } from '../../domain/privacy-request.js';
 import { chunks } from '../chunks.js';
 import type { Database, PrivacyRequestIdentifiersTable, PrivacyRequestRow } from '../schema.js';
+import { auditEventRow } from './audit-events.js';
 
 /** Assembles the service view of a request from its row and its details. */
 export function toPrivacyRequest(
@@ -102,9 +104,14 @@ function rowsOf(request: NewPrivacyRequest) {
  * transaction: a unique violation on privacy_pending_keys means the end user already has a
  * pending request, and nothing of this one is kept.
  */
-export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPrivacyRequest): Promise<void> {
+export async function insertPrivacyRequest(
+  db: Kysely<Database>,
+  request: NewPrivacyRequest,
+  audit: AuditEvent,
+): Promise<void> {
   const rows = rowsOf(request);
   await db.insertInto('privacy_requests').values(rows.request).execute();
+  await db.insertInto('audit_events').values(auditEventRow(audit)).execute();
   await db.insertInto('privacy_request_clients').values(rows.clients).execute();
   await db.insertInto('privacy_request_identifiers').values(rows.identifiers).execute();
   // Named and linked identifiers can be many, so in chunks. Keys arrive in one global order
@@ -124,6 +131,7 @@ export async function insertPrivacyRequest(db: Kysely<Database>, request: NewPri
 export async function insertPrivacyRequestAtOnce(
   db: Kysely<Database>,
   request: NewPrivacyRequest,
+  audit: AuditEvent,
 ): Promise<void> {
   if (request.pendingKeys.length > PENDING_KEYS_PER_STATEMENT)
     throw new RangeError('too many pending keys for one statement');
@@ -134,6 +142,7 @@ export async function insertPrivacyRequestAtOnce(
     .with('i', (q) =>
       q.insertInto('privacy_request_identifiers').values(rows.identifiers).returning('request_id'),
     )
+    .with('a', (q) => q.insertInto('audit_events').values(auditEventRow(audit)).returning('id'))
     .insertInto('privacy_pending_keys')
     .values(rows.pendingKeys)
     .execute();
@@ -157,7 +166,8 @@ export interface PrivacyRequestFilter {
   readonly environment: Environment;
   readonly applicationId: string;
   readonly type: PrivacyRequestType;
-  readonly submittedSince: number;
+  /** Completed requests are listed while completed at or after this; pending ones always are. */
+  readonly completedSince: number;
   readonly id?: string;
   readonly status?: PrivacyRequestStatus;
   readonly clientName?: string;
@@ -180,7 +190,7 @@ export async function listPrivacyRequests(
     .where('r.application_id', '=', f.applicationId)
     .where('r.type', '=', f.type)
     .where('r.environment', '=', f.environment)
-    .where('r.submitted_at', '>=', f.submittedSince);
+    .where((eb) => eb.or([eb('r.status', '=', 'PENDING'), eb('r.completed_at', '>=', f.completedSince)]));
   if (f.id !== undefined) q = q.where('r.id', '=', f.id);
   if (f.status !== undefined) q = q.where('r.status', '=', f.status);
   if (f.submittedAfter !== undefined) q = q.where('r.submitted_at', '>', f.submittedAfter);
@@ -372,12 +382,33 @@ export async function dropMaskedValues(db: Kysely<Database>, requestIds: readonl
     .execute();
 }
 
-/** Retention: completed requests submitted before the cut-off go, with everything attached. */
-export async function deleteCompletedRequestsBefore(db: Kysely<Database>, before: number): Promise<number> {
+/** Up to `limit` requests completed before the cut-off, oldest completion first. */
+export async function findCompletedRequestsBefore(
+  db: Kysely<Database>,
+  before: number,
+  limit: number,
+): Promise<PrivacyRequestRow[]> {
+  return db
+    .selectFrom('privacy_requests')
+    .selectAll()
+    .where('status', '=', 'COMPLETED')
+    .where('completed_at', '<', before)
+    .orderBy('completed_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Deletes completed requests with everything attached (their clients, identifier hashes and
+ * exports go by cascade); a request that is somehow pending again is left alone.
+ */
+export async function deleteCompletedRequests(db: Kysely<Database>, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
   const r = await db
     .deleteFrom('privacy_requests')
     .where('status', '=', 'COMPLETED')
-    .where('submitted_at', '<', before)
+    .where('id', 'in', ids)
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }

@@ -36,6 +36,7 @@ export async function retireSigningKeys(
 }
 
 /** Keys retired before `now` can verify nothing any more. */
-export async function deleteRetiredSigningKeys(db: Kysely<Database>, now: number): Promise<void> {
-  await db.deleteFrom('token_signing_keys').where('retire_at', '<=', now).execute();
+export async function deleteRetiredSigningKeys(db: Kysely<Database>, now: number): Promise<number> {
+  const r = await db.deleteFrom('token_signing_keys').where('retire_at', '<=', now).executeTakeFirst();
+  return Number(r.numDeletedRows);
 }

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { AuditAction, AuditEvent, AuditTargetType } from '../../domain/audit-event.js';
+import { chunks } from '../chunks.js';
+import type { AuditEventRow, Database } from '../schema.js';
+
+// Seven columns a row: well under SQLite's 32766 bound parameters per statement.
+const INSERT_CHUNK = 500;
+
+export function auditEventRow(e: AuditEvent): AuditEventRow {
+  return {
+    id: e.id,
+    occurred_at: e.occurredAt,
+    actor: e.actor,
+    action: e.action,
+    target_type: e.targetType,
+    target_id: e.targetId,
+    details: JSON.stringify(e.details),
+  };
+}
+
+/** Appends events in the caller's transaction, so an event exists exactly when its change committed. */
+export async function insertAuditEvents(db: Kysely<Database>, events: readonly AuditEvent[]): Promise<void> {
+  for (const part of chunks(events, INSERT_CHUNK)) {
+    await db.insertInto('audit_events').values(part.map(auditEventRow)).execute();
+  }
+}
+
+function toAuditEvent(row: AuditEventRow): AuditEvent {
+  return {
+    id: row.id,
+    occurredAt: Number(row.occurred_at),
+    actor: row.actor,
+    action: row.action as AuditAction,
+    targetType: row.target_type as AuditTargetType,
+    targetId: row.target_id,
+    details: JSON.parse(row.details) as Record<string, unknown>,
+  };
+}
+
+/** The latest `limit` events at or after `since` (and about one target when named), oldest first. */
+export async function listAuditEvents(
+  db: Kysely<Database>,
+  filter: { since?: number; limit: number; targetId?: string; action?: string },
+): Promise<AuditEvent[]> {
+  let query = db.selectFrom('audit_events').selectAll();
+  if (filter.since !== undefined) query = query.where('occurred_at', '>=', filter.since);
+  if (filter.targetId !== undefined) query = query.where('target_id', '=', filter.targetId);
+  if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+  const rows = await query.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+  return rows.reverse().map(toAuditEvent);
+}
