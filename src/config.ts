@@ -8,6 +8,11 @@ export type FailMode = 'open' | 'closed';
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /**
+   * Prometheus metrics on a listener of their own, never the public port; null (the default)
+   * serves none. Loopback by default: the scraper usually runs beside the process.
+   */
+  readonly metrics: { readonly port: number; readonly host: string } | null;
   readonly databaseUrl: string;
   /**
    * Whether every process applies pending migrations as it starts. Off where a release runs
@@ -194,10 +199,23 @@ function readConnections(env: Env): Config['connections'] {
   return { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs };
 }
 
+function readMetrics(env: Env): Config['metrics'] {
+  const raw = env.METRICS_PORT?.trim();
+  if (raw === undefined || raw === '') return null;
+  const port = readInt(env, 'METRICS_PORT', 0, 0, 65535);
+  if (port !== 0 && port === readInt(env, 'PORT', 8080, 0, 65535))
+    throw new ConfigError(
+      'METRICS_PORT',
+      'must differ from PORT: metrics are never served on the public port',
+    );
+  return { port, host: env.METRICS_HOST?.trim() || '127.0.0.1' };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const config: Config = {
     port: readInt(env, 'PORT', 8080, 0, 65535),
     host: env.HOST?.trim() || '0.0.0.0',
+    metrics: readMetrics(env),
     databaseUrl: readDatabaseUrl(env),
     migrateOnStart: readBool(env, 'MIGRATE_ON_START', true),
     databaseSchema: readSchema(env),

@@ -7,6 +7,7 @@ import { createAuthFailureThrottle } from './services/auth/create-auth-failure-t
 import { createTokenVerifier } from './services/auth/create-token-verifier.js';
 import type { ServiceDeps } from './services/deps.js';
 import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.js';
+import { createMetrics } from './services/metrics/create-metrics.js';
 import { resolveIdentifierKey } from './services/privacy/resolve-identifier-key.js';
 import { createWorkSignal } from './services/privacy/work-signal.js';
 import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
@@ -55,6 +56,8 @@ export async function createRuntime(
     else await reportPendingMigrations(store, logger);
     const identifierKey = await resolveIdentifierKey(store.db, config.identifierHashKey);
     const clock = options.clock ?? Date.now;
+    const metrics = createMetrics({ store, clock });
+    redis?.on('error', () => metrics.redisError());
     const deps: ServiceDeps = Object.freeze({
       config,
       store,
@@ -65,6 +68,7 @@ export async function createRuntime(
       redis,
       cache: createTenancyCache({ config, store, clock, logger, redis }),
       privacyWork: createWorkSignal(),
+      metrics,
     });
     const limiter = await createPasskeyLimiter(deps);
     const authThrottle = await createAuthFailureThrottle(deps);

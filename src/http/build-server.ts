@@ -12,6 +12,7 @@ import { installErrorHandling } from './errors/install-error-handling.js';
 import { sendProblem } from './errors/render.js';
 import { healthRoutes } from './health-routes.js';
 import type { HttpDeps } from './http-deps.js';
+import { observeResponse } from './observe-response.js';
 import { COMPONENT_SCHEMAS } from './openapi/component-schemas.js';
 import { openApiDefinition } from './openapi/openapi-definition.js';
 import { shareHeaders } from './openapi/share-headers.js';
@@ -43,6 +44,8 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
         : randomUUID();
     },
     childLoggerFactory: deferredRequestLogger,
+    // One line per request instead, with the caller's ids and the error code (observe-response.ts).
+    disableRequestLogging: true,
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
@@ -51,7 +54,13 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   app.decorateRequest('site', null as never);
   app.decorateRequest('principal', null);
   app.decorateRequest('passkey', null);
+  app.decorateRequest('errorCode', null);
   refuseWhileClosing(app);
+  app.addHook('onResponse', observeResponse(deps));
+  app.addHook('onError', (_request, _reply, err, done) => {
+    deps.metrics.failed(err);
+    done();
+  });
   app.addHook('onRequest', resolveSite(deps.config));
   app.addHook('onRequest', ignoreContentTypeWithoutBody);
   app.addHook('preValidation', refuseNulCharacters);

@@ -1,5 +1,6 @@
 import type { RequestHost } from '../domain/environment.js';
 import type { Passkey } from '../domain/passkey.js';
+import type { ErrorCode } from '../errors.js';
 import type { Principal } from '../services/auth/create-token-verifier.js';
 
 /** The host a request was addressed to, and the absolute base of links in its answers. */
@@ -20,5 +21,7 @@ declare module 'fastify' {
     site: Site;
     principal: Principal | null;
     passkey: Passkey | null;
+    /** The catalog code of the error this request was answered with, for the access log. */
+    errorCode: ErrorCode | null;
   }
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Store } from '../store/database.js';
+import type { Metrics } from './metrics/create-metrics.js';
 import type { WorkSignal } from './privacy/work-signal.js';
 import type { TenancyCache } from './tenancy/create-tenancy-cache.js';
 
@@ -28,6 +29,8 @@ export interface ServiceDeps {
   readonly redis: Redis | null;
   /** Tenancy data of the hot path, token signing keys and revoked tokens, held in this process. */
   readonly cache: TenancyCache;
+  /** This process's Prometheus metrics (served on METRICS_PORT when set). */
+  readonly metrics: Metrics;
   /** Wakes this process's privacy worker when a request is created; absent where none runs. */
   readonly privacyWork?: WorkSignal;
 }

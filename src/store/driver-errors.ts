@@ -22,3 +22,14 @@ export function isTransientConflict(err: unknown): boolean {
   const code = (err as DriverError).code;
   return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
 }
+
+/**
+ * An error raised by the database or its driver (a PostgreSQL error answer, any SQLite result
+ * code), as opposed to the service's own: what the database error metric counts.
+ */
+export function isDatabaseError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, name, severity } = err as DriverError & { name?: unknown; severity?: unknown };
+  if (name === 'SqliteError' || (typeof code === 'string' && code.startsWith('SQLITE_'))) return true;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string';
+}

@@ -120,6 +120,7 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
         await signal.wait(wait, abort.signal);
       } catch (err) {
         // Database errors never carry identifier values: the subject is only ever queried by hash.
+        deps.metrics.failed(err);
         logger.error({ err }, 'privacy worker iteration failed');
         await createWorkSignal().wait(config.worker.pollIntervalMs, abort.signal);
       }

@@ -10,7 +10,9 @@ import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../he
 const dir = mkdtempSync(join(tmpdir(), 'rpa-serve-'));
 const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
 
-function startServer(): Promise<{ child: ChildProcess; port: number; output: () => string }> {
+function startServer(
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; port: number; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
     env: {
       ...process.env,
@@ -19,6 +21,7 @@ function startServer(): Promise<{ child: ChildProcess; port: number; output: () 
       DATABASE_URL: TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${join(dir, 'serve.db')}`,
       DATABASE_SCHEMA: schema ?? '',
       LOG_LEVEL: 'info',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -39,6 +42,30 @@ describe(`rpa serve on ${TEST_DIALECT}`, () => {
   after(async () => {
     rmSync(dir, { recursive: true, force: true });
     if (schema) await dropSchema(TEST_DATABASE_URL, schema);
+  });
+
+  it('serves metrics on a listener of its own when METRICS_PORT is set', async () => {
+    const { child, port, output } = await startServer({ METRICS_PORT: '0' });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      let metricsPort: number | undefined;
+      for (let i = 0; i < 100 && metricsPort === undefined; i++) {
+        const m = /"port":(\d+),"msg":"serving metrics"/.exec(output());
+        if (m) metricsPort = Number(m[1]);
+        else await new Promise((r) => setTimeout(r, 50));
+      }
+      assert.ok(metricsPort && metricsPort !== port, output());
+      assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
+      const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      assert.equal(scraped.status, 200);
+      const text = await scraped.text();
+      assert.match(text, /^rpa_http_requests_total\{route="\/healthz",method="GET",status_class="2xx"\} 1$/m);
+      assert.match(text, /^rpa_process_resident_memory_bytes \d+/m);
+      assert.equal((await fetch(`http://127.0.0.1:${port}/metrics`)).status, 404);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exited, 0);
   });
 
   it('answers /readyz, and on SIGTERM finishes an in-flight request before exiting 0', async () => {

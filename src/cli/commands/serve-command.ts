@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.js';
 import { buildServer } from '../../http/build-server.js';
+import { type MetricsServer, startMetricsServer } from '../../http/metrics-server.js';
 import { createLogger } from '../../logger.js';
 import { createRuntime, migrateDatabase } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
@@ -16,14 +17,18 @@ export async function serve(): Promise<void> {
   const runtime = await createRuntime(config, { logger });
   const app = await buildServer(runtime.http);
   const background: { stop(): Promise<void> }[] = [];
+  let metrics: MetricsServer | null = null;
 
   const shutdown = onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
     await app.close();
     for (const b of background) await b.stop();
+    await metrics?.close();
     await runtime.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics && !shutdown.stopping)
+    metrics = await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger });
   // Started once listening, so a port that cannot be bound does not leave a worker running.
   if (config.worker.enabled && !shutdown.stopping) background.push(startPrivacyWorker(runtime.deps));
   logger.info({ database: runtime.deps.store.dialect, redis: config.redisUrl !== null }, 'serving');

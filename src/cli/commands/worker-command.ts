@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.js';
+import { startMetricsServer } from '../../http/metrics-server.js';
 import { createLogger } from '../../logger.js';
 import { createRuntime } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
@@ -16,9 +17,13 @@ export async function runWorker(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, { logger });
   const worker = startPrivacyWorker(runtime.deps);
+  const metrics = config.metrics
+    ? await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger })
+    : null;
 
   onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
     await worker.stop();
+    await metrics?.close();
     await runtime.close();
   });
 }

@@ -44,7 +44,7 @@ export function authRoutes(deps: HttpDeps): FastifyPluginAsync {
           checkGrant,
           authenticateOAuthClient(deps),
           selectTokenPasskey(deps),
-          chargePasskey(deps),
+          chargePasskey(deps, 'auth'),
         ],
       },
       h.issueToken,

@@ -30,8 +30,21 @@ export function authenticateOAuthClient(deps: HttpDeps) {
   return async function authenticateOAuthClient(
     request: RouteRequest<typeof S.AuthenticateClient>,
   ): Promise<void> {
-    const presented = readClientCredentials(request.headers.authorization, request.body);
-    const attempt = await deps.authThrottle.reserve(presented.clientId, request.ip);
+    const { metrics } = deps;
+    let presented: ReturnType<typeof readClientCredentials>;
+    try {
+      presented = readClientCredentials(request.headers.authorization, request.body);
+    } catch (err) {
+      metrics.clientAuthFailed('malformed');
+      throw err;
+    }
+    let attempt: Awaited<ReturnType<typeof deps.authThrottle.reserve>>;
+    try {
+      attempt = await deps.authThrottle.reserve(presented.clientId, request.ip);
+    } catch (err) {
+      if (isAppError(err) && err.status === 429) metrics.clientAuthFailed('throttled');
+      throw err;
+    }
     let client: AuthenticatedClient;
     try {
       client = await authenticateClient(deps, {
@@ -41,9 +54,12 @@ export function authenticateOAuthClient(deps: HttpDeps) {
       });
     } catch (err) {
       if (!isAppError(err) || err.code !== 'INVALID_CLIENT') {
+        if (isAppError(err) && err.code === 'UNAUTHORIZED_CLIENT')
+          metrics.clientAuthFailed('revoked_application');
         await attempt.abandoned();
         throw err;
       }
+      metrics.clientAuthFailed('invalid_credentials');
       await attempt.failed();
       // One answer for an unknown client and a wrong secret (docs/design.md, Token service).
       throw invalidClient('client authentication failed');

@@ -109,6 +109,7 @@ export function errorShapeFor(url: string | null): ErrorShape {
 /** Sends an AppError through Fastify in one API's shape. */
 export function sendIn(shape: ErrorShape) {
   return (request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply => {
+    request.errorCode = error.code;
     for (const [name, value] of Object.entries(shape.headers)) reply.header(name, value);
     for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
     return reply

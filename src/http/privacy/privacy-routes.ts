@@ -36,7 +36,11 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
 
     // Authentication before validation, so a request without a token gets 401 first; charging
     // after it, so a bad token or passkey never consumes anyone's allowance.
-    const onRequest = [authenticateBearer(deps), authenticatePasskey(deps, 'privacy'), chargePasskey(deps)];
+    const onRequest = [
+      authenticateBearer(deps),
+      authenticatePasskey(deps, 'privacy'),
+      chargePasskey(deps, 'privacy'),
+    ];
     const preParsing = [assumeJsonBody];
 
     for (const [type, path, noun] of [

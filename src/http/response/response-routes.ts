@@ -54,7 +54,7 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
       ...(deprecated ? [announceDeprecation(CONTENTMANAGEMENT_DEPRECATION)] : []),
       authenticateBearer(deps),
       authenticatePasskey(deps, 'response'),
-      chargePasskey(deps),
+      chargePasskey(deps, 'response'),
     ];
     const preHandler = [answerJsonApi];
     // Every answer tells the passkey's allowance; under the old prefix, also its deprecation.

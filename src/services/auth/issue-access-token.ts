@@ -34,5 +34,6 @@ export async function issueAccessToken(
     },
     key.key,
   );
+  deps.metrics.tokenIssued();
   return { accessToken, expiresAt, expiresIn, scope: input.scope };
 }

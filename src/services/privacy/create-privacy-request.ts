@@ -125,6 +125,7 @@ export async function createPrivacyRequest(
         'submit again once it has completed',
     });
   }
+  deps.metrics.privacyRequestCreated(input.type);
   deps.privacyWork?.notify();
   deps.logger.info(
     { privacyRequestId: request.id, requestType: input.type, clients: clients.length },

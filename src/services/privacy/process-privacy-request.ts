@@ -180,6 +180,12 @@ async function runBatches(
         await input.afterBatch?.({ requestId: o.request.id, batches: o.batches, receipt: change.receipt });
         if (change.done) {
           outcomes.set(o.request.id, { status: 'completed', receipt: change.receipt });
+          deps.metrics.privacyRequestCompleted(
+            o.request.type,
+            o.request.type === 'forget'
+              ? Object.values(change.receipt).reduce((n, c) => n + c.reviews, 0)
+              : 0,
+          );
           continue;
         }
       }

@@ -412,3 +412,23 @@ export async function deleteCompletedRequests(db: Kysely<Database>, ids: readonl
     .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
+
+/** Requests by type and status, and when the oldest pending one of each type was filed: one grouped scan. */
+export async function summarizePendingWork(db: Kysely<Database>): Promise<{
+  counts: Map<string, number>;
+  oldestPending: Map<PrivacyRequestType, number>;
+}> {
+  const rows = await db
+    .selectFrom('privacy_requests')
+    .select(['type', 'status'])
+    .select((eb) => [eb.fn.countAll<string | number>().as('n'), eb.fn.min('submitted_at').as('oldest')])
+    .groupBy(['type', 'status'])
+    .execute();
+  const counts = new Map<string, number>();
+  const oldestPending = new Map<PrivacyRequestType, number>();
+  for (const r of rows) {
+    counts.set(`${r.type}:${r.status}`, Number(r.n));
+    if (r.status === 'PENDING' && r.oldest !== null) oldestPending.set(r.type, Number(r.oldest));
+  }
+  return { counts, oldestPending };
+}
