@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { mentionsSecretCredential } from '../domain/credentials.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { metadataRoutes } from './auth/metadata-routes.js';
@@ -45,7 +45,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
     },
     childLoggerFactory: deferredRequestLogger,
     // One line per request instead, with the caller's ids and the error code (observe-response.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
