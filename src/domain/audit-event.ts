@@ -41,11 +41,19 @@ export interface AuditEvent {
   readonly details: Readonly<Record<string, unknown>>;
 }
 
+/** What a change says about itself; the trail stamps the id, the time and the actor. */
+export type AuditEntry = Omit<AuditEvent, 'id' | 'occurredAt' | 'actor'>;
+
+/** An event of `entry`, done by `actor` at `at`. */
+export function newAuditEvent(at: number, actor: string, entry: AuditEntry): AuditEvent {
+  return { id: auditEventId(at), occurredAt: at, actor, ...entry };
+}
+
 /**
  * A UUIDv7 (RFC 9562 §5.7): the time leads, so ids sort as events happened and the trail reads in
  * order without a separate sequence on either database.
  */
-export function auditEventId(at: number): string {
+function auditEventId(at: number): string {
   const b = randomBytes(16);
   b.writeUIntBE(Math.max(0, Math.floor(at)), 0, 6);
   b[6] = ((b[6] as number) & 0x0f) | 0x70;

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { type AuditEvent, auditEventId } from '../../domain/audit-event.js';
+import { type AuditEntry as Entry, newAuditEvent } from '../../domain/audit-event.js';
 import { insertAuditEvents } from '../../store/repositories/audit-events.js';
 import type { Database } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 
-export type AuditEntry = Omit<AuditEvent, 'id' | 'occurredAt' | 'actor'> & { readonly actor?: string };
+export type AuditEntry = Entry & { readonly actor?: string };
 
 /**
  * Records what a service did, in the transaction `db` belongs to, stamped with the clock and, unless
@@ -18,6 +18,6 @@ export async function recordAudit(
   const now = deps.clock();
   await insertAuditEvents(
     db,
-    entries.map((e) => ({ ...e, id: auditEventId(now), occurredAt: now, actor: e.actor ?? deps.actor })),
+    entries.map(({ actor, ...entry }) => newAuditEvent(now, actor ?? deps.actor, entry)),
   );
 }

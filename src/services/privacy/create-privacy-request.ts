@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { type AuditEvent, auditActor, auditEventId } from '../../domain/audit-event.js';
 import type { Environment } from '../../domain/environment.js';
 import type { Identifiers } from '../../domain/identifiers.js';
 import { privacyDueAt } from '../../domain/privacy-due-at.js';
@@ -14,6 +13,7 @@ import {
 } from '../../store/repositories/privacy-requests.js';
 import { findLinkedIdentifiers } from '../../store/repositories/privacy-subjects.js';
 import type { ServiceDeps } from '../deps.js';
+import { creationEvent } from './privacy-request-events.js';
 
 export interface CreatePrivacyRequestInput {
   readonly type: PrivacyRequestType;
@@ -22,25 +22,6 @@ export interface CreatePrivacyRequestInput {
   /** Defaults to every client instance the application may use (docs/interface.md §2.2). */
   readonly clientNames?: readonly string[];
   readonly identifiers: Identifiers;
-}
-
-/** Which kinds of identifier were named, never their values or hashes. */
-function creationEvent(request: PrivacyRequest): AuditEvent {
-  return {
-    id: auditEventId(request.submittedAt),
-    occurredAt: request.submittedAt,
-    actor: auditActor.application(request.applicationId),
-    action: 'privacy_request.created',
-    targetType: 'privacy_request',
-    targetId: request.id,
-    details: {
-      type: request.type,
-      environment: request.environment,
-      clientNames: request.clientNames,
-      identifierKinds: request.identifiers.map((i) => i.kind),
-      dueAt: request.dueAt,
-    },
-  };
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { type AuditEvent, auditActor, auditEventId } from '../../domain/audit-event.js';
 import { addToReceipt, emptyReceipt, parseReceipt, type Receipt } from '../../domain/privacy-receipt.js';
 import { profileFieldCount } from '../../domain/review.js';
 import { isTransientConflict } from '../../store/driver-errors.js';
@@ -32,6 +31,7 @@ import { suppressSubjects } from '../../store/repositories/privacy-suppressions.
 import type { Database, PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { exportedReview, exportSection } from './access-export-document.js';
+import { completionEvent } from './privacy-request-events.js';
 
 export type ProcessOutcome =
   | { readonly status: 'completed'; readonly receipt: Receipt }
@@ -209,29 +209,6 @@ async function retryTransient<T>(run: () => Promise<T>): Promise<T> {
       if (attempt >= TRANSIENT_ATTEMPTS || !isTransientConflict(err)) throw err;
     }
   }
-}
-
-/** The receipt names client instances and counts rows: what was done, not to whom. */
-function completionEvent(
-  request: PrivacyRequestRow,
-  receipt: Receipt,
-  at: { now: number; owner: string },
-): AuditEvent {
-  return {
-    id: auditEventId(at.now),
-    occurredAt: at.now,
-    actor: auditActor.worker(at.owner),
-    action: 'privacy_request.completed',
-    targetType: 'privacy_request',
-    targetId: request.id,
-    details: {
-      type: request.type,
-      environment: request.environment,
-      applicationId: request.application_id,
-      submittedAt: Number(request.submitted_at),
-      receipt,
-    },
-  };
 }
 
 interface StepInput {

@@ -1,5 +1,3 @@
-import { type AuditEvent, auditActor, auditEventId } from '../../domain/audit-event.js';
-import { parseReceipt } from '../../domain/privacy-receipt.js';
 import { insertAuditEvents } from '../../store/repositories/audit-events.js';
 import { markCompactionOwed } from '../../store/repositories/privacy-compactions.js';
 import { deleteExpiredExports } from '../../store/repositories/privacy-exports.js';
@@ -7,8 +5,8 @@ import {
   deleteCompletedRequests,
   findCompletedRequestsBefore,
 } from '../../store/repositories/privacy-requests.js';
-import type { PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
+import { purgeEvent } from './privacy-request-events.js';
 import { scrubFreedPages } from './scrub-freed-pages.js';
 
 const DAY_MS = 86_400_000;
@@ -59,23 +57,4 @@ export async function purgePrivacyData(
   }
   if (purged.exports > 0 || purged.requests > 0) await scrubFreedPages(deps);
   return purged;
-}
-
-function purgeEvent(r: PrivacyRequestRow, now: number): AuditEvent {
-  return {
-    id: auditEventId(now),
-    occurredAt: now,
-    actor: auditActor.housekeeping,
-    action: 'privacy_request.purged',
-    targetType: 'privacy_request',
-    targetId: r.id,
-    details: {
-      type: r.type,
-      environment: r.environment,
-      applicationId: r.application_id,
-      submittedAt: Number(r.submitted_at),
-      completedAt: r.completed_at === null ? null : Number(r.completed_at),
-      receipt: parseReceipt(r.receipt),
-    },
-  };
 }
