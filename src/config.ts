@@ -199,11 +199,11 @@ function readConnections(env: Env): Config['connections'] {
   return { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs };
 }
 
-function readMetrics(env: Env): Config['metrics'] {
+function readMetrics(env: Env, publicPort: number): Config['metrics'] {
   const raw = env.METRICS_PORT?.trim();
   if (raw === undefined || raw === '') return null;
   const port = readInt(env, 'METRICS_PORT', 0, 0, 65535);
-  if (port !== 0 && port === readInt(env, 'PORT', 8080, 0, 65535))
+  if (port !== 0 && port === publicPort)
     throw new ConfigError(
       'METRICS_PORT',
       'must differ from PORT: metrics are never served on the public port',
@@ -212,10 +212,11 @@ function readMetrics(env: Env): Config['metrics'] {
 }
 
 export function loadConfig(env: Env = process.env): Config {
+  const port = readInt(env, 'PORT', 8080, 0, 65535);
   const config: Config = {
-    port: readInt(env, 'PORT', 8080, 0, 65535),
+    port,
     host: env.HOST?.trim() || '0.0.0.0',
-    metrics: readMetrics(env),
+    metrics: readMetrics(env, port),
     databaseUrl: readDatabaseUrl(env),
     migrateOnStart: readBool(env, 'MIGRATE_ON_START', true),
     databaseSchema: readSchema(env),

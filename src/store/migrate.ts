@@ -32,16 +32,19 @@ export interface MigrationOutcome {
   readonly applied: readonly string[];
 }
 
+function migratorFor(db: Kysely<Database>, schema?: string): Migrator {
+  // With a dedicated schema the bookkeeping tables live there too, not in whatever schema has them.
+  return new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
 /** Names of this code's migrations the database has not applied, oldest first. */
 export async function pendingMigrations(db: Kysely<Database>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const migrator = migratorFor(db, schema);
   return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 export async function migrateToLatest(db: Kysely<Database>, schema?: string): Promise<MigrationOutcome> {
-  // With a dedicated schema the bookkeeping tables live there too, not in whatever schema has them.
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(db, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }

@@ -194,8 +194,6 @@ export function registerTenancyCommands(program: Command): void {
         passkeyId: string,
         opts: { rateLimit?: number; quota?: number; revoke?: boolean; json?: boolean },
       ) => {
-        if (mentionsSecretCredential(passkeyId))
-          throw new CliError('that is a passkey value, not its id; `rpa passkeys list` shows the ids');
         if (opts.rateLimit === undefined && opts.quota === undefined && !opts.revoke)
           throw new CliError('nothing to change: give --rate-limit N, --quota N or --revoke');
         const p = await withRuntime((rt) =>

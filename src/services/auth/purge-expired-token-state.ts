@@ -1,7 +1,7 @@
 import { deleteExpiredTokenDenials } from '../../store/repositories/token-denials.js';
 import { deleteRetiredSigningKeys } from '../../store/repositories/token-signing-keys.js';
 import type { ServiceDeps } from '../deps.js';
-import { DEFAULT_PURGE_BOUNDS, type PurgeBounds } from '../privacy/purge-privacy-data.js';
+import { DEFAULT_PURGE_BOUNDS, type PurgeBounds, purgeInBatches } from '../purge-in-batches.js';
 
 /**
  * Housekeeping of what token checks no longer need: deny entries of revoked tokens that have
@@ -14,11 +14,11 @@ export async function purgeExpiredTokenState(
   bounds: PurgeBounds = DEFAULT_PURGE_BOUNDS,
 ): Promise<{ tokenDenials: number; signingKeys: number }> {
   let tokenDenials = 0;
-  for (let batch = 0; batch < bounds.maxBatches; batch++) {
+  await purgeInBatches(bounds, async () => {
     const deleted = await deleteExpiredTokenDenials(deps.store.db, deps.clock(), bounds.batchSize);
     tokenDenials += deleted;
-    if (deleted < bounds.batchSize) break;
-  }
+    return deleted;
+  });
   const signingKeys = await deleteRetiredSigningKeys(deps.store.db, deps.clock());
   return { tokenDenials, signingKeys };
 }

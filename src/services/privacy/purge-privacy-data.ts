@@ -6,19 +6,11 @@ import {
   findCompletedRequestsBefore,
 } from '../../store/repositories/privacy-requests.js';
 import type { ServiceDeps } from '../deps.js';
+import { DEFAULT_PURGE_BOUNDS, type PurgeBounds, purgeInBatches } from '../purge-in-batches.js';
 import { purgeEvent } from './privacy-request-events.js';
 import { scrubFreedPages } from './scrub-freed-pages.js';
 
 const DAY_MS = 86_400_000;
-
-export interface PurgeBounds {
-  /** Rows one transaction deletes: short transactions hold no lock for long. */
-  readonly batchSize: number;
-  /** Transactions one pass runs at most; the next pass (a minute later) goes on where it stopped. */
-  readonly maxBatches: number;
-}
-
-export const DEFAULT_PURGE_BOUNDS: PurgeBounds = Object.freeze({ batchSize: 500, maxBatches: 20 });
 
 /**
  * Housekeeping: exports are personal data and go when their download period ends; completed
@@ -34,7 +26,7 @@ export async function purgePrivacyData(
 ): Promise<{ exports: number; requests: number }> {
   const purged = { exports: 0, requests: 0 };
   const cutoff = () => deps.clock() - deps.config.privacy.retentionDays * DAY_MS;
-  for (let batch = 0; batch < bounds.maxBatches; batch++) {
+  await purgeInBatches(bounds, async () => {
     const done = await deps.store.db.transaction().execute(async (trx) => {
       const now = deps.clock();
       const exports = await deleteExpiredExports(trx, now, bounds.batchSize);
@@ -53,8 +45,8 @@ export async function purgePrivacyData(
     });
     purged.exports += done.exports;
     purged.requests += done.requests;
-    if (done.exports < bounds.batchSize && done.requests < bounds.batchSize) break;
-  }
+    return Math.max(done.exports, done.requests);
+  });
   if (purged.exports > 0 || purged.requests > 0) await scrubFreedPages(deps);
   return purged;
 }
