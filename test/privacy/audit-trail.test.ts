@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { privacySubject } from '../../src/domain/privacy-subject.js';
-import { buildServer } from '../../src/http/build-server.js';
 import { listAuditEvents } from '../../src/services/audit/list-audit-events.js';
 import { liftSuppression } from '../../src/services/privacy/lift-suppression.js';
 import { purgePrivacyData } from '../../src/services/privacy/purge-privacy-data.js';
-import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
+import { createTestApp, TEST_DIALECT, type TestApp, type TestRuntime } from '../helpers/test-runtime.js';
 import {
   drainPrivacyQueue,
   importReviewsBy,
@@ -25,6 +24,7 @@ const GRETA = {
 };
 
 describe(`audit trail of privacy requests on ${TEST_DIALECT}`, () => {
+  let t: TestApp;
   let rt: TestRuntime;
   let app: FastifyInstance;
   let tenant: PrivacyTenant;
@@ -32,17 +32,13 @@ describe(`audit trail of privacy requests on ${TEST_DIALECT}`, () => {
   let now = Date.UTC(2026, 10, 24, 9, 0, 0);
 
   before(async () => {
-    rt = await createTestRuntime({}, { clock: () => now });
-    app = await buildServer(rt.http);
-    await app.ready();
+    t = await createTestApp({}, { clock: () => now });
+    ({ runtime: rt, app } = t);
     tenant = await seedPrivacyTenant(rt.deps);
     c = privacyClient(app, tenant);
     await importReviewsBy(rt.deps, GRETA, { clientName: 'Acme-EN_GB', count: 3, prefix: 'greta' });
   });
-  after(async () => {
-    await app.close();
-    await rt.close();
-  });
+  after(() => t.close());
 
   const events = () => listAuditEvents(rt.deps, { limit: 10_000 });
 

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../src/http/build-server.js';
 import { purgeExpiredTokenState } from '../../src/services/auth/purge-expired-token-state.js';
 import { purgePrivacyData } from '../../src/services/privacy/purge-privacy-data.js';
 import { startPrivacyWorker } from '../../src/worker/privacy-worker.js';
-import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
+import { createTestApp, TEST_DIALECT, type TestApp, type TestRuntime } from '../helpers/test-runtime.js';
 import {
   drainPrivacyQueue,
   issueTestToken,
@@ -18,6 +17,7 @@ import {
 const DAY = 86_400_000;
 
 describe(`retention and housekeeping on ${TEST_DIALECT}`, () => {
+  let t: TestApp;
   let rt: TestRuntime;
   let app: FastifyInstance;
   let tenant: PrivacyTenant;
@@ -36,15 +36,11 @@ describe(`retention and housekeeping on ${TEST_DIALECT}`, () => {
   let now = start;
 
   before(async () => {
-    rt = await createTestRuntime({}, { clock: () => now });
-    app = await buildServer(rt.http);
-    await app.ready();
+    t = await createTestApp({}, { clock: () => now });
+    ({ runtime: rt, app } = t);
     tenant = await seedPrivacyTenant(rt.deps);
   });
-  after(async () => {
-    await app.close();
-    await rt.close();
-  });
+  after(() => t.close());
 
   const listed = async () =>
     ((await c.get('/accessRequests')).json().requests as { id: string }[]).map((r) => r.id);
