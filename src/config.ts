@@ -61,6 +61,19 @@ export interface Config {
       readonly window: { readonly startMinute: number; readonly endMinute: number };
     };
   };
+  /** Standard Webhooks deliveries of privacy request events (docs/webhooks.md). */
+  readonly webhooks: {
+    /** Hosts events may be sent to over plain http (everything else is https only). */
+    readonly allowHttpHosts: readonly string[];
+    /** Hosts that may resolve to loopback, private or link-local addresses. */
+    readonly allowPrivateHosts: readonly string[];
+    /** One attempt's limit, from connecting to the end of the answer's headers. */
+    readonly timeoutMs: number;
+    /** Deliveries one worker process has in flight at once. */
+    readonly concurrency: number;
+    /** How long delivered and failed deliveries stay listed before housekeeping deletes them. */
+    readonly retentionDays: number;
+  };
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
   /** Bounds on slow or idle clients, so none can hold a connection for ever. */
@@ -152,6 +165,23 @@ function readHosts(env: Env): readonly string[] | null {
     .filter(Boolean);
   for (const h of hosts) {
     if (!/^[a-z0-9.-]+$/.test(h)) throw new ConfigError('ALLOWED_HOSTS', `"${h}" is not a host name`);
+  }
+  return Object.freeze(hosts);
+}
+
+/** A comma-separated list of host names or IP addresses (IPv6 without brackets), lower case. */
+function readHostList(env: Env, name: string): readonly string[] {
+  const hosts = (env[name] ?? '')
+    .split(',')
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\[(.*)\]$/, '$1'),
+    )
+    .filter(Boolean);
+  for (const h of hosts) {
+    if (!/^[a-z0-9.:-]+$/.test(h)) throw new ConfigError(name, `"${h}" is not a host name or IP address`);
   }
   return Object.freeze(hosts);
 }
@@ -256,6 +286,13 @@ export function loadConfig(env: Env = process.env): Config {
         mode: readEnum(env, 'PRIVACY_COMPACT', ['off', 'after-erasure', 'daily'] as const, 'off'),
         window: readWindow(env, 'PRIVACY_COMPACT_WINDOW', '02:00-05:00'),
       },
+    },
+    webhooks: {
+      allowHttpHosts: readHostList(env, 'WEBHOOK_ALLOW_HTTP_HOSTS'),
+      allowPrivateHosts: readHostList(env, 'WEBHOOK_ALLOW_PRIVATE_HOSTS'),
+      timeoutMs: readInt(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000),
+      concurrency: readInt(env, 'WEBHOOK_CONCURRENCY', 16, 1, 256),
+      retentionDays: readInt(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
     },
     bodyLimitBytes: readInt(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),

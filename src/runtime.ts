@@ -68,6 +68,7 @@ export async function createRuntime(
       redis,
       cache: createTenancyCache({ config, store, clock, logger, redis }),
       privacyWork: createWorkSignal(),
+      webhookWork: createWorkSignal(),
       metrics,
     });
     const limiter = await createPasskeyLimiter(deps);

@@ -13,6 +13,7 @@ import { registerReviewsCommands } from './commands/reviews-commands.js';
 import { registerServeCommands } from './commands/serve-command.js';
 import { registerTenancyCommands } from './commands/tenancy-commands.js';
 import { registerTokensCommands } from './commands/tokens-commands.js';
+import { registerWebhooksCommands } from './commands/webhooks-commands.js';
 import { registerWorkerCommand } from './commands/worker-command.js';
 
 export function buildProgram(): Command {
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerPrivacyCommands(program);
   registerOpenApiCommand(program);
   registerAuditCommand(program);
+  registerWebhooksCommands(program);
   return program;
 }
 
@@ -67,7 +69,9 @@ export async function main(argv: readonly string[]): Promise<void> {
  * operator pasted into the wrong argument is cut to its prefix wherever a message repeats it.
  */
 function withoutSecrets(message: string): string {
-  return message.replace(/\b(rpa_(?:cs|at|pk)_)[A-Za-z0-9_.~-]+/gi, '$1…');
+  return message
+    .replace(/\b(rpa_(?:cs|at|pk)_)[A-Za-z0-9_.~-]+/gi, '$1…')
+    .replace(/\b(whsec_)[A-Za-z0-9+/=]+/gi, '$1…');
 }
 
 const invokedDirectly = (() => {

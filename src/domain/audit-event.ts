@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { uuidV7 } from './uuid-v7.js';
 
 /**
  * What the audit trail records. Names are stable: operators filter on them and keep them in
@@ -19,6 +19,11 @@ export const AUDIT_ACTIONS = [
   'privacy_request.created',
   'privacy_request.completed',
   'privacy_request.purged',
+  'webhook_endpoint.created',
+  'webhook_endpoint.removed',
+  'webhook_endpoint.secret_rotated',
+  'webhook_endpoint.disabled',
+  'webhook_endpoint.enabled',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -29,7 +34,8 @@ export type AuditTargetType =
   | 'passkey'
   | 'signing_key'
   | 'suppression'
-  | 'privacy_request';
+  | 'privacy_request'
+  | 'webhook_endpoint';
 
 export interface AuditEvent {
   readonly id: string;
@@ -46,20 +52,8 @@ export type AuditEntry = Omit<AuditEvent, 'id' | 'occurredAt' | 'actor'>;
 
 /** An event of `entry`, done by `actor` at `at`. */
 export function newAuditEvent(at: number, actor: string, entry: AuditEntry): AuditEvent {
-  return { id: auditEventId(at), occurredAt: at, actor, ...entry };
-}
-
-/**
- * A UUIDv7 (RFC 9562 §5.7): the time leads, so ids sort as events happened and the trail reads in
- * order without a separate sequence on either database.
- */
-function auditEventId(at: number): string {
-  const b = randomBytes(16);
-  b.writeUIntBE(Math.max(0, Math.floor(at)), 0, 6);
-  b[6] = ((b[6] as number) & 0x0f) | 0x70;
-  b[8] = ((b[8] as number) & 0x3f) | 0x80;
-  const h = b.toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  // Time-ordered ids: the trail reads in order by id alone.
+  return { id: uuidV7(at), occurredAt: at, actor, ...entry };
 }
 
 /** Who acts: `cli:<user>`, `application:<id>`, `worker:<owner>`, `housekeeping`. */

@@ -1,4 +1,5 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { WEBHOOK_SECRET_PREFIX } from './webhook-signature.js';
 
 /**
  * Opaque credentials: 32 random bytes (256 bits) behind a recognisable prefix, so a leaked value
@@ -15,9 +16,14 @@ export const CREDENTIAL_PREFIX = {
 
 export type CredentialKind = keyof typeof CREDENTIAL_PREFIX;
 
-// Client ids are not secret; the other three are.
+// Client ids are not secret; the other three are, and so are webhook signing secrets.
 const SECRET_CREDENTIAL = new RegExp(
-  [CREDENTIAL_PREFIX.clientSecret, CREDENTIAL_PREFIX.accessToken, CREDENTIAL_PREFIX.passkey].join('|'),
+  [
+    CREDENTIAL_PREFIX.clientSecret,
+    CREDENTIAL_PREFIX.accessToken,
+    CREDENTIAL_PREFIX.passkey,
+    WEBHOOK_SECRET_PREFIX,
+  ].join('|'),
   'i',
 );
 

@@ -24,3 +24,22 @@ export interface PrivacyRequest {
   /** Access requests: until when the export can be downloaded; null when none is available. */
   readonly exportExpiresAt: number | null;
 }
+
+const COLLECTION: Record<PrivacyRequestType, string> = {
+  forget: 'forgetRequests',
+  access: 'accessRequests',
+};
+
+/** Path of a request collection, e.g. /privacy/v1/forgetRequests (docs/interface.md §4). */
+export function privacyCollectionPath(type: PrivacyRequestType): string {
+  return `/privacy/v1/${COLLECTION[type]}`;
+}
+
+/** Links of a request on the host at `baseUrl`: the request, and its export once there is one. */
+export function privacyRequestLinks(
+  baseUrl: string,
+  request: { type: PrivacyRequestType; id: string; exportAvailable: boolean },
+): { self: string; export?: string } {
+  const self = `${baseUrl}${privacyCollectionPath(request.type)}/${request.id}`;
+  return { self, ...(request.exportAvailable ? { export: `${self}/export` } : {}) };
+}

@@ -33,4 +33,6 @@ export interface ServiceDeps {
   readonly metrics: Metrics;
   /** Wakes this process's privacy worker when a request is created; absent where none runs. */
   readonly privacyWork?: WorkSignal;
+  /** Wakes this process's webhook worker when an event is written; absent where none runs. */
+  readonly webhookWork?: WorkSignal;
 }

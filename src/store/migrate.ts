@@ -6,6 +6,7 @@ import * as suppressionsAndCompactions from './migrations/2026-11-23-04-privacy-
 import * as exportReviews from './migrations/2026-11-23-05-privacy-export-reviews.js';
 import * as signedTokens from './migrations/2026-11-23-06-signed-tokens.js';
 import * as auditEvents from './migrations/2026-11-24-01-audit-events.js';
+import * as webhooks from './migrations/2026-11-25-01-webhooks.js';
 import type { Database } from './schema.js';
 
 /**
@@ -20,6 +21,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026-11-23-05-privacy-export-reviews': exportReviews,
   '2026-11-23-06-signed-tokens': signedTokens,
   '2026-11-24-01-audit-events': auditEvents,
+  '2026-11-25-01-webhooks': webhooks,
 });
 
 const provider: MigrationProvider = {

@@ -159,6 +159,8 @@ export interface PrivacyRequestsTable {
   receipt: string | null;
   lease_owner: string | null;
   lease_expires_at: number | null;
+  /** Scheme and host the request was filed on, for the links of its events; null when unknown. */
+  base_url: string | null;
 }
 
 export interface PrivacyRequestClientsTable {
@@ -253,6 +255,58 @@ export interface AuditEventsTable {
   details: string;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  application_id: string;
+  url: string;
+  created_at: number;
+  disabled_at: number | null;
+  disabled_reason: string | null;
+}
+
+export interface WebhookSubscriptionsTable {
+  endpoint_id: string;
+  event_type: string;
+}
+
+export interface WebhookSecretsTable {
+  id: string;
+  endpoint_id: string;
+  /** `whsec_...`: kept in the clear because an HMAC is computed with the key itself. */
+  secret: string;
+  created_at: number;
+  /** End of a rotated-out secret's grace period; null for the current one. */
+  expires_at: number | null;
+}
+
+/** The outbox: an event and its body, written with the change it reports. */
+export interface WebhookMessagesTable {
+  id: string;
+  application_id: string;
+  event_type: string;
+  payload: string;
+  created_at: number;
+}
+
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  message_id: string;
+  endpoint_id: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  last_attempt_at: number | null;
+  /** HTTP status of the last attempt; null when it got no answer. */
+  last_status: number | null;
+  /** Why the last attempt failed, in a few words (`timeout`, `ECONNREFUSED`, `HTTP 503`). */
+  last_error: string | null;
+  finished_at: number | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   applications: ApplicationsTable;
@@ -277,6 +331,11 @@ export interface Database {
   privacy_compactions: PrivacyCompactionsTable;
   privacy_export_reviews: PrivacyExportReviewsTable;
   audit_events: AuditEventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type ClientRow = Selectable<ClientsTable>;
@@ -286,3 +345,5 @@ export type ReviewRow = Selectable<ReviewsTable>;
 export type ClientResponseRow = Selectable<ClientResponsesTable>;
 export type PrivacyRequestRow = Selectable<PrivacyRequestsTable>;
 export type AuditEventRow = Selectable<AuditEventsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -55,6 +55,11 @@ describe(`migrations on ${TEST_DIALECT}`, () => {
       'privacy_suppression_lifts',
       'privacy_compactions',
       'audit_events',
+      'webhook_endpoints',
+      'webhook_subscriptions',
+      'webhook_secrets',
+      'webhook_messages',
+      'webhook_deliveries',
     ]) {
       assert.ok(tables.includes(t), `missing table ${t}`);
     }

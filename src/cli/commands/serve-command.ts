@@ -5,11 +5,12 @@ import { type MetricsServer, startMetricsServer } from '../../http/metrics-serve
 import { createLogger } from '../../logger.js';
 import { createRuntime, migrateDatabase } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
+import { startWebhookWorker } from '../../worker/webhook-worker.js';
 import { onShutdownSignal } from '../on-shutdown-signal.js';
 
 /**
  * `rpa serve`: migrations, HTTP server and (unless WORKER_ENABLED=false) the in-process privacy
- * worker. SIGTERM/SIGINT stop accepting connections, finish in-flight requests, then exit.
+ * and webhook workers. SIGTERM/SIGINT stop accepting connections, finish in-flight requests, then exit.
  */
 export async function serve(): Promise<void> {
   const config = loadConfig();
@@ -30,14 +31,17 @@ export async function serve(): Promise<void> {
   if (config.metrics && !shutdown.stopping)
     metrics = await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger });
   // Started once listening, so a port that cannot be bound does not leave a worker running.
-  if (config.worker.enabled && !shutdown.stopping) background.push(startPrivacyWorker(runtime.deps));
+  if (config.worker.enabled && !shutdown.stopping)
+    background.push(startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps));
   logger.info({ database: runtime.deps.store.dialect, redis: config.redisUrl !== null }, 'serving');
 }
 
 export function registerServeCommands(program: Command): void {
   program
     .command('serve')
-    .description('apply migrations and serve the API (with the privacy worker in-process by default)')
+    .description(
+      'apply migrations and serve the API (with the privacy and webhook workers in-process by default)',
+    )
     .action(serve);
   program
     .command('migrate')

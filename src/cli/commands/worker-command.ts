@@ -4,25 +4,26 @@ import { startMetricsServer } from '../../http/metrics-server.js';
 import { createLogger } from '../../logger.js';
 import { createRuntime } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
+import { startWebhookWorker } from '../../worker/webhook-worker.js';
 import { onShutdownSignal } from '../on-shutdown-signal.js';
 
 /**
- * `rpa worker`: only the privacy worker, for separate worker processes at scale (run the API with
- * WORKER_ENABLED=false then). SIGTERM/SIGINT let the batches in progress commit and hand their
- * requests back before the process exits; a SIGKILL loses nothing either, the lease just has to
- * run out before another worker resumes.
+ * `rpa worker`: only the privacy and webhook workers, for separate worker processes at scale (run
+ * the API with WORKER_ENABLED=false then). SIGTERM/SIGINT let the batches and attempts in progress
+ * commit and hand their requests back before the process exits; a SIGKILL loses nothing either,
+ * the leases just have to run out before another worker resumes.
  */
 export async function runWorker(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, { logger });
-  const worker = startPrivacyWorker(runtime.deps);
+  const workers = [startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps)];
   const metrics = config.metrics
     ? await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger })
     : null;
 
   onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
-    await worker.stop();
+    await Promise.all(workers.map((w) => w.stop()));
     await metrics?.close();
     await runtime.close();
   });
@@ -31,6 +32,6 @@ export async function runWorker(): Promise<void> {
 export function registerWorkerCommand(program: Command): void {
   program
     .command('worker')
-    .description('run only the privacy worker (erasure and export of privacy requests)')
+    .description('run only the workers: erasure and export of privacy requests, webhook deliveries')
     .action(runWorker);
 }

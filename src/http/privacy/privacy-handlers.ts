@@ -41,6 +41,7 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
         ...caller(request),
         identifiers: identifiersOf(body),
         ...(body.clientNames ? { clientNames: body.clientNames } : {}),
+        baseUrl: request.site.baseUrl,
       });
       const record = privacyRecord(created, request.site.baseUrl);
       return reply.code(201).header('location', record.links.self).send(record);

@@ -1,23 +1,26 @@
 import type { Static } from 'typebox';
-import type { PrivacyRequest, PrivacyRequestType } from '../../domain/privacy-request.js';
+import {
+  type PrivacyRequest,
+  type PrivacyRequestType,
+  privacyCollectionPath,
+  privacyRequestLinks,
+} from '../../domain/privacy-request.js';
 import type { RequestRecord } from './privacy-schemas.js';
-
-const COLLECTION: Record<PrivacyRequestType, string> = {
-  forget: 'forgetRequests',
-  access: 'accessRequests',
-};
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Absolute URL of a request collection on the caller's own host, e.g. .../privacy/v1/forgetRequests. */
 export function collectionUrl(baseUrl: string, type: PrivacyRequestType): string {
-  return `${baseUrl}/privacy/v1/${COLLECTION[type]}`;
+  return `${baseUrl}${privacyCollectionPath(type)}`;
 }
 
 /** Wire shape of a privacy request (docs/design.md, Privacy API): plain JSON, not JSON:API. */
 export function privacyRecord(request: PrivacyRequest, baseUrl: string): Static<typeof RequestRecord> {
-  const self = `${collectionUrl(baseUrl, request.type)}/${request.id}`;
-  const exportAvailable = request.type === 'access' && request.exportExpiresAt !== null;
+  const links = privacyRequestLinks(baseUrl, {
+    type: request.type,
+    id: request.id,
+    exportAvailable: request.type === 'access' && request.exportExpiresAt !== null,
+  });
   return {
     id: request.id,
     type: request.type === 'forget' ? 'forgetRequest' : 'accessRequest',
@@ -40,6 +43,6 @@ export function privacyRecord(request: PrivacyRequest, baseUrl: string): Static<
     ...(request.type === 'access'
       ? { exportExpiresAt: request.exportExpiresAt === null ? null : iso(request.exportExpiresAt) }
       : {}),
-    links: { self, ...(exportAvailable ? { export: `${self}/export` } : {}) },
+    links,
   };
 }

@@ -3,9 +3,12 @@ import type { PrivacyRequestType } from '../../domain/privacy-request.js';
 import type { Store } from '../../store/database.js';
 import { isDatabaseError } from '../../store/driver-errors.js';
 import { summarizePendingWork } from '../../store/repositories/privacy-requests.js';
+import { summarizePendingDeliveries } from '../../store/repositories/webhook-deliveries.js';
 
 export type LimitedApi = 'auth' | 'response' | 'privacy';
 export type LimitOutcome = 'allowed' | 'refused' | 'unavailable';
+/** What became of one webhook delivery attempt. */
+export type WebhookAttemptOutcome = 'delivered' | 'retry' | 'failed' | 'disabled';
 export type ClientAuthFailure = 'malformed' | 'invalid_credentials' | 'revoked_application' | 'throttled';
 
 /**
@@ -24,6 +27,7 @@ export interface Metrics {
   limitDecided(api: LimitedApi, outcome: LimitOutcome): void;
   privacyRequestCreated(type: PrivacyRequestType): void;
   privacyRequestCompleted(type: PrivacyRequestType, reviewsErased: number): void;
+  webhookAttempted(outcome: WebhookAttemptOutcome): void;
   /** Counts a database error; anything else thrown is left to the caller's log. */
   failed(err: unknown): void;
   redisError(): void;
@@ -103,6 +107,22 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
     help: 'Reviews erased by forget requests completed in this process (rate() gives the erasure rate).',
     registers: [registry],
   });
+  const webhookAttempts = new Counter({
+    name: 'rpa_webhook_attempts_total',
+    help: 'Webhook delivery attempts made by this process, by outcome (delivered, retry, failed, disabled).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const webhooksPending = new Gauge({
+    name: 'rpa_webhook_deliveries_pending',
+    help: 'Webhook deliveries not yet made or given up, in the database (endpoints disabled included).',
+    registers: [registry],
+  });
+  const webhookLag = new Gauge({
+    name: 'rpa_webhook_oldest_due_seconds',
+    help: 'How long the longest-waiting due delivery to an enabled endpoint has been due (0 when none).',
+    registers: [registry],
+  });
   const databaseErrors = new Counter({
     name: 'rpa_database_errors_total',
     help: 'Database errors met while serving requests, running the privacy worker or scraping metrics.',
@@ -132,6 +152,11 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
         const oldest = summary.oldestPending.get(type);
         lag.set({ type }, oldest === undefined ? 0 : Math.max(0, (now - oldest) / 1000));
       }
+      const deliveries = await summarizePendingDeliveries(deps.store.db, now);
+      webhooksPending.set(deliveries.pending);
+      webhookLag.set(
+        deliveries.oldestDueAt === null ? 0 : Math.max(0, (now - deliveries.oldestDueAt) / 1000),
+      );
     } catch {
       // Only the database is asked here. The scrape still answers with everything else, and the
       // gauges keep their last values.
@@ -165,6 +190,7 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
       completed.inc({ type });
       if (reviewsErased > 0) erased.inc(reviewsErased);
     },
+    webhookAttempted: (outcome) => webhookAttempts.inc({ outcome }),
     failed(err) {
       if (isDatabaseError(err)) databaseErrors.inc();
     },

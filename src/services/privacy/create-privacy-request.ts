@@ -13,7 +13,7 @@ import {
 } from '../../store/repositories/privacy-requests.js';
 import { findLinkedIdentifiers } from '../../store/repositories/privacy-subjects.js';
 import type { ServiceDeps } from '../deps.js';
-import { creationEvent } from './privacy-request-events.js';
+import { creationEvent, creationWebhook } from './privacy-request-events.js';
 
 export interface CreatePrivacyRequestInput {
   readonly type: PrivacyRequestType;
@@ -22,6 +22,8 @@ export interface CreatePrivacyRequestInput {
   /** Defaults to every client instance the application may use (docs/interface.md §2.2). */
   readonly clientNames?: readonly string[];
   readonly identifiers: Identifiers;
+  /** Scheme and host the request is filed on, for the links of its events (null: not known). */
+  readonly baseUrl?: string | null;
 }
 
 /**
@@ -80,8 +82,10 @@ export async function createPrivacyRequest(
     exportExpiresAt: null,
   };
   try {
+    const baseUrl = input.baseUrl ?? null;
     const row = {
       ...request,
+      baseUrl,
       clients,
       identifiers: subject,
       pendingKeys: pendingKeys(
@@ -92,11 +96,11 @@ export async function createPrivacyRequest(
     };
     // PostgreSQL: one atomic statement is one round trip instead of six (begin, four inserts,
     // commit); SQLite shares its commits instead (store/group-commit.ts).
-    const audit = creationEvent(request);
+    const events = { audit: creationEvent(request), webhook: creationWebhook(request, baseUrl) };
     if (deps.store.dialect === 'postgres' && row.pendingKeys.length <= PENDING_KEYS_PER_STATEMENT) {
-      await insertPrivacyRequestAtOnce(deps.store.db, row, audit);
+      await insertPrivacyRequestAtOnce(deps.store.db, row, events);
     } else {
-      await deps.store.groupCommit((trx) => insertPrivacyRequest(trx, row, audit));
+      await deps.store.groupCommit((trx) => insertPrivacyRequest(trx, row, events));
     }
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -108,6 +112,7 @@ export async function createPrivacyRequest(
   }
   deps.metrics.privacyRequestCreated(input.type);
   deps.privacyWork?.notify();
+  deps.webhookWork?.notify();
   deps.logger.info(
     { privacyRequestId: request.id, requestType: input.type, clients: clients.length },
     'privacy request accepted',

@@ -1,6 +1,7 @@
 import { type AuditEvent, auditActor, newAuditEvent } from '../../domain/audit-event.js';
 import { parseReceipt, type Receipt } from '../../domain/privacy-receipt.js';
 import type { PrivacyRequest } from '../../domain/privacy-request.js';
+import { privacyRequestEvent, type WebhookEvent } from '../../domain/webhook-event.js';
 import type { PrivacyRequestRow } from '../../store/schema.js';
 
 /**
@@ -58,4 +59,29 @@ function storedFacts(request: PrivacyRequestRow) {
     applicationId: request.application_id,
     submittedAt: Number(request.submitted_at),
   };
+}
+
+/** The `privacy.<type>_request.created` event, with links on the host the request was filed on. */
+export function creationWebhook(request: PrivacyRequest, baseUrl: string | null): WebhookEvent {
+  return privacyRequestEvent('created', { ...request, baseUrl }, request.submittedAt);
+}
+
+/** The `privacy.<type>_request.completed` event; an access request's links include its export. */
+export function completionWebhook(
+  request: PrivacyRequestRow,
+  clientNames: Iterable<string>,
+  now: number,
+): WebhookEvent {
+  return privacyRequestEvent(
+    'completed',
+    {
+      id: request.id,
+      type: request.type,
+      status: 'COMPLETED',
+      applicationId: request.application_id,
+      clientNames: [...clientNames],
+      baseUrl: request.base_url,
+    },
+    now,
+  );
 }

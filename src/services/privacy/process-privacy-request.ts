@@ -28,10 +28,11 @@ import {
   lockReviews,
 } from '../../store/repositories/privacy-subjects.js';
 import { suppressSubjects } from '../../store/repositories/privacy-suppressions.js';
+import { enqueueWebhookEvents } from '../../store/repositories/webhook-outbox.js';
 import type { Database, PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { exportedReview, exportSection } from './access-export-document.js';
-import { completionEvent } from './privacy-request-events.js';
+import { completionEvent, completionWebhook } from './privacy-request-events.js';
 
 export type ProcessOutcome =
   | { readonly status: 'completed'; readonly receipt: Receipt }
@@ -180,6 +181,7 @@ async function runBatches(
         await input.afterBatch?.({ requestId: o.request.id, batches: o.batches, receipt: change.receipt });
         if (change.done) {
           outcomes.set(o.request.id, { status: 'completed', receipt: change.receipt });
+          deps.webhookWork?.notify();
           deps.metrics.privacyRequestCompleted(
             o.request.type,
             o.request.type === 'forget'
@@ -317,6 +319,13 @@ const eraseBatch: Step = async (deps, trx, { requests, now, owner: leaseOwner, .
         return o ? [completionEvent(o.request, receipts.get(id) ?? {}, { now, owner: leaseOwner })] : [];
       }),
     );
+    await enqueueWebhookEvents(
+      trx,
+      finished.flatMap((id) => {
+        const o = byId.get(id);
+        return o ? [completionWebhook(o.request, o.clientName.values(), now)] : [];
+      }),
+    );
     for (const id of finished) touched.set(id, { receipt: receipts.get(id) ?? {}, done: true });
   }
   return touched;
@@ -324,6 +333,7 @@ const eraseBatch: Step = async (deps, trx, { requests, now, owner: leaseOwner, .
 
 const buildExport: Step = async (deps, trx, { requests, now, owner, receipts }) => {
   const touched = new Map<string, { receipt: Receipt; done: boolean }>();
+  const completed = [];
   for (const { request, clientName } of requests) {
     let receipt = receipts.get(request.id) ?? {};
     const sections = [];
@@ -366,7 +376,9 @@ const buildExport: Step = async (deps, trx, { requests, now, owner, receipts }) 
       receipts: [{ id: request.id, receipt: JSON.stringify(receipt) }],
     });
     await insertAuditEvents(trx, [completionEvent(request, receipt, { now, owner })]);
+    completed.push(completionWebhook(request, clientName.values(), now));
     touched.set(request.id, { receipt, done: true });
   }
+  await enqueueWebhookEvents(trx, completed);
   return touched;
 };

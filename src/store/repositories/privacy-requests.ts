@@ -8,9 +8,11 @@ import type {
   PrivacyRequestStatus,
   PrivacyRequestType,
 } from '../../domain/privacy-request.js';
+import type { WebhookEvent } from '../../domain/webhook-event.js';
 import { chunks } from '../chunks.js';
 import type { Database, PrivacyRequestIdentifiersTable, PrivacyRequestRow } from '../schema.js';
 import { auditEventRow } from './audit-events.js';
+import { enqueueWebhookEvents, webhookEventInserts } from './webhook-outbox.js';
 
 /** Assembles the service view of a request from its row and its details. */
 export function toPrivacyRequest(
@@ -53,6 +55,7 @@ export interface NewPrivacyRequest {
   readonly type: PrivacyRequestType;
   readonly submittedAt: number;
   readonly dueAt: number;
+  readonly baseUrl: string | null;
   readonly clients: readonly { id: string; name: string }[];
   readonly identifiers: readonly (RequestIdentifierRow & { masked: string })[];
   readonly pendingKeys: readonly { clientId: string; kind: string; hash: string }[];
@@ -80,6 +83,7 @@ function rowsOf(request: NewPrivacyRequest) {
       receipt: null,
       lease_owner: null,
       lease_expires_at: null,
+      base_url: request.baseUrl,
     },
     clients: request.clients.map((c) => ({ request_id: request.id, client_id: c.id, client_name: c.name })),
     identifiers: request.identifiers.map((i) => ({
@@ -99,19 +103,26 @@ function rowsOf(request: NewPrivacyRequest) {
   };
 }
 
+/** What a new request's transaction records beside it: its audit event and its webhook event. */
+export interface RequestEvents {
+  readonly audit: AuditEvent;
+  readonly webhook: WebhookEvent;
+}
+
 /**
  * Inserts a request with its clients, identifier hashes and pending keys. Callers run it in one
  * transaction: a unique violation on privacy_pending_keys means the end user already has a
- * pending request, and nothing of this one is kept.
+ * pending request, and nothing of this one is kept, its events included.
  */
 export async function insertPrivacyRequest(
   db: Kysely<Database>,
   request: NewPrivacyRequest,
-  audit: AuditEvent,
+  events: RequestEvents,
 ): Promise<void> {
   const rows = rowsOf(request);
   await db.insertInto('privacy_requests').values(rows.request).execute();
-  await db.insertInto('audit_events').values(auditEventRow(audit)).execute();
+  await db.insertInto('audit_events').values(auditEventRow(events.audit)).execute();
+  await enqueueWebhookEvents(db, [events.webhook]);
   await db.insertInto('privacy_request_clients').values(rows.clients).execute();
   await db.insertInto('privacy_request_identifiers').values(rows.identifiers).execute();
   // Named and linked identifiers can be many, so in chunks. Keys arrive in one global order
@@ -131,18 +142,21 @@ export async function insertPrivacyRequest(
 export async function insertPrivacyRequestAtOnce(
   db: Kysely<Database>,
   request: NewPrivacyRequest,
-  audit: AuditEvent,
+  events: RequestEvents,
 ): Promise<void> {
   if (request.pendingKeys.length > PENDING_KEYS_PER_STATEMENT)
     throw new RangeError('too many pending keys for one statement');
   const rows = rowsOf(request);
+  const webhook = webhookEventInserts(db, events.webhook);
   await db
     .with('r', (q) => q.insertInto('privacy_requests').values(rows.request).returning('id'))
     .with('c', (q) => q.insertInto('privacy_request_clients').values(rows.clients).returning('request_id'))
     .with('i', (q) =>
       q.insertInto('privacy_request_identifiers').values(rows.identifiers).returning('request_id'),
     )
-    .with('a', (q) => q.insertInto('audit_events').values(auditEventRow(audit)).returning('id'))
+    .with('a', (q) => q.insertInto('audit_events').values(auditEventRow(events.audit)).returning('id'))
+    .with('wm', () => webhook.message)
+    .with('wd', () => webhook.deliveries)
     .insertInto('privacy_pending_keys')
     .values(rows.pendingKeys)
     .execute();

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { newWebhookSecret } from '../../domain/webhook-signature.js';
+import {
+  expireWebhookSecrets,
+  insertWebhookSecret,
+  listWebhookEndpoints,
+} from '../../store/repositories/webhook-endpoints.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { ServiceDeps } from '../deps.js';
+import { notFound } from './remove-webhook-endpoint.js';
+
+/** The Standard Webhooks recommendation for how long a rotated-out secret keeps signing. */
+export const DEFAULT_SECRET_GRACE_MS = 24 * 3_600_000;
+
+/**
+ * Gives an endpoint a new signing secret. For `graceMs` every delivery is signed with the old and
+ * the new one (two entries in `webhook-signature`), so the receiver can switch whenever it likes
+ * within that time; then the old one stops signing. Returns the new secret, shown only here.
+ */
+export async function rotateWebhookSecret(
+  deps: ServiceDeps,
+  input: { endpointId: string; graceMs?: number },
+): Promise<{ secret: string; previousExpiresAt: number }> {
+  const secret = newWebhookSecret();
+  const secretId = randomUUID();
+  const now = deps.clock();
+  const previousExpiresAt = now + (input.graceMs ?? DEFAULT_SECRET_GRACE_MS);
+  await deps.store.db.transaction().execute(async (trx) => {
+    const [endpoint] = await listWebhookEndpoints(trx, { id: input.endpointId, now });
+    if (!endpoint) throw notFound(input.endpointId);
+    await insertWebhookSecret(trx, {
+      id: secretId,
+      endpoint_id: input.endpointId,
+      secret,
+      created_at: now,
+      expires_at: null,
+    });
+    await expireWebhookSecrets(trx, input.endpointId, { secretId, expiresAt: previousExpiresAt });
+    await recordAudit(trx, deps, {
+      action: 'webhook_endpoint.secret_rotated',
+      targetType: 'webhook_endpoint',
+      targetId: input.endpointId,
+      details: { applicationId: endpoint.application_id, secretId, previousExpiresAt },
+    });
+  });
+  return { secret, previousExpiresAt };
+}

@@ -1,0 +1,229 @@
+import { type Kysely, type QueryCreator, sql } from 'kysely';
+import type { Dialect } from '../database.js';
+import type { Database, WebhookDeliveryRow, WebhookDeliveryStatus } from '../schema.js';
+
+/**
+ * Leases up to `limit` due deliveries to enabled endpoints, oldest due first, in one statement:
+ * like privacy requests (privacy-request-leases.ts), a worker that dies holds them only until the
+ * lease runs out, and PostgreSQL workers pass each other's rows with SKIP LOCKED.
+ */
+export async function claimDueDeliveries(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  claim: { owner: string; now: number; leaseUntil: number; limit: number },
+): Promise<WebhookDeliveryRow[]> {
+  const due = (q: QueryCreator<Database>) =>
+    q
+      .selectFrom('webhook_deliveries as d')
+      .select('d.id')
+      .where('d.status', '=', 'pending')
+      .where('d.next_attempt_at', '<=', claim.now)
+      .where((w) => w.or([w('d.lease_expires_at', 'is', null), w('d.lease_expires_at', '<=', claim.now)]))
+      .where((w) =>
+        w.exists(
+          w
+            .selectFrom('webhook_endpoints as e')
+            .select(sql.lit(1).as('one'))
+            .whereRef('e.id', '=', 'd.endpoint_id')
+            .where('e.disabled_at', 'is', null),
+        ),
+      )
+      .orderBy('d.next_attempt_at')
+      .limit(claim.limit);
+  return db
+    .with(
+      (cte) => cte('next').materialized(),
+      (q) => (dialect === 'postgres' ? due(q).forUpdate().skipLocked() : due(q)),
+    )
+    .updateTable('webhook_deliveries')
+    .set({ lease_owner: claim.owner, lease_expires_at: claim.leaseUntil })
+    .where('id', 'in', (eb) => eb.selectFrom('next').select('next.id'))
+    .where('status', '=', 'pending')
+    .returningAll()
+    .execute();
+}
+
+export interface DeliveryWork {
+  readonly id: string;
+  readonly messageId: string;
+  readonly endpointId: string;
+  readonly url: string;
+  readonly payload: string;
+  readonly attempts: number;
+}
+
+/** What sending needs: the endpoint's URL and the event's body, for deliveries just claimed. */
+export async function findDeliveryWork(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<DeliveryWork[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .innerJoin('webhook_messages as m', 'm.id', 'd.message_id')
+    .select([
+      'd.id',
+      'd.message_id as messageId',
+      'd.endpoint_id as endpointId',
+      'e.url',
+      'm.payload',
+      'd.attempts',
+    ])
+    .where('d.id', 'in', ids)
+    .execute();
+}
+
+export interface AttemptRecord {
+  readonly id: string;
+  readonly owner: string;
+  readonly at: number;
+  readonly status: WebhookDeliveryStatus;
+  readonly attempts: number;
+  /** When to try again (status pending); ignored otherwise. */
+  readonly nextAttemptAt: number;
+  readonly lastStatus: number | null;
+  readonly lastError: string | null;
+}
+
+/**
+ * Records an attempt and hands the lease back. Fenced by the lease: false when another worker
+ * took the delivery over meanwhile (this one's lease ran out), which then records its own.
+ */
+export async function recordDeliveryAttempt(db: Kysely<Database>, a: AttemptRecord): Promise<boolean> {
+  const r = await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: a.status,
+      attempts: a.attempts,
+      next_attempt_at: a.nextAttemptAt,
+      last_attempt_at: a.at,
+      last_status: a.lastStatus,
+      last_error: a.lastError,
+      finished_at: a.status === 'pending' ? null : a.at,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
+    .where('id', '=', a.id)
+    .where('lease_owner', '=', a.owner)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Hands unsent deliveries back (a stopping worker), due at once for any worker. */
+export async function releaseDeliveries(
+  db: Kysely<Database>,
+  lease: { ids: readonly string[]; owner: string },
+): Promise<void> {
+  if (lease.ids.length === 0) return;
+  await db
+    .updateTable('webhook_deliveries')
+    .set({ lease_owner: null, lease_expires_at: null })
+    .where('id', 'in', lease.ids)
+    .where('lease_owner', '=', lease.owner)
+    .where('status', '=', 'pending')
+    .execute();
+}
+
+export interface DeliveryListing extends WebhookDeliveryRow {
+  readonly eventType: string;
+  readonly applicationId: string;
+  readonly createdAt: number;
+}
+
+/** Deliveries newest event first. */
+export async function listWebhookDeliveries(
+  db: Kysely<Database>,
+  filter: {
+    endpointId?: string;
+    applicationId?: string;
+    status?: WebhookDeliveryStatus;
+    messageId?: string;
+    limit: number;
+  },
+): Promise<DeliveryListing[]> {
+  let q = db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_messages as m', 'm.id', 'd.message_id')
+    .selectAll('d')
+    .select(['m.event_type as eventType', 'm.application_id as applicationId', 'm.created_at as createdAt']);
+  if (filter.endpointId !== undefined) q = q.where('d.endpoint_id', '=', filter.endpointId);
+  if (filter.applicationId !== undefined) q = q.where('m.application_id', '=', filter.applicationId);
+  if (filter.status !== undefined) q = q.where('d.status', '=', filter.status);
+  if (filter.messageId !== undefined) q = q.where('d.message_id', '=', filter.messageId);
+  return q.orderBy('d.message_id', 'desc').orderBy('d.endpoint_id').limit(filter.limit).execute();
+}
+
+/** Up to `limit` deliveries that finished (delivered or given up) before `before`. */
+export async function deleteFinishedDeliveries(
+  db: Kysely<Database>,
+  before: number,
+  limit: number,
+): Promise<number> {
+  const r = await db
+    .deleteFrom('webhook_deliveries')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('status', 'in', ['delivered', 'failed'])
+        .where('finished_at', '<', before)
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Up to `limit` events older than `before` that no delivery refers to any more. */
+export async function deleteDeliveredMessages(
+  db: Kysely<Database>,
+  before: number,
+  limit: number,
+): Promise<number> {
+  const r = await db
+    .deleteFrom('webhook_messages')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_messages as m')
+        .select('m.id')
+        .where('m.created_at', '<', before)
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('webhook_deliveries as d')
+                .select(sql.lit(1).as('one'))
+                .whereRef('d.message_id', '=', 'm.id'),
+            ),
+          ),
+        )
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** For the metrics: deliveries still pending, and the earliest due time among enabled endpoints'. */
+export async function summarizePendingDeliveries(
+  db: Kysely<Database>,
+  now: number,
+): Promise<{ pending: number; oldestDueAt: number | null }> {
+  const pending = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  const oldest = await db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select((eb) => eb.fn.min<number | string | null>('d.next_attempt_at').as('due'))
+    .where('d.status', '=', 'pending')
+    .where('d.next_attempt_at', '<=', now)
+    .where('e.disabled_at', 'is', null)
+    .executeTakeFirst();
+  return {
+    pending: Number(pending?.n ?? 0),
+    oldestDueAt: oldest?.due === null || oldest?.due === undefined ? null : Number(oldest.due),
+  };
+}

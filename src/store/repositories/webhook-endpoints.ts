@@ -1,0 +1,135 @@
+import type { Kysely } from 'kysely';
+import type { Database, WebhookEndpointRow, WebhookSecretsTable } from '../schema.js';
+
+export interface NewWebhookEndpoint {
+  readonly id: string;
+  readonly applicationId: string;
+  readonly url: string;
+  readonly createdAt: number;
+  readonly eventTypes: readonly string[];
+  readonly secret: { readonly id: string; readonly value: string };
+}
+
+export async function insertWebhookEndpoint(
+  db: Kysely<Database>,
+  endpoint: NewWebhookEndpoint,
+): Promise<void> {
+  await db
+    .insertInto('webhook_endpoints')
+    .values({
+      id: endpoint.id,
+      application_id: endpoint.applicationId,
+      url: endpoint.url,
+      created_at: endpoint.createdAt,
+      disabled_at: null,
+      disabled_reason: null,
+    })
+    .execute();
+  await db
+    .insertInto('webhook_subscriptions')
+    .values(endpoint.eventTypes.map((t) => ({ endpoint_id: endpoint.id, event_type: t })))
+    .execute();
+  await insertWebhookSecret(db, {
+    id: endpoint.secret.id,
+    endpoint_id: endpoint.id,
+    secret: endpoint.secret.value,
+    created_at: endpoint.createdAt,
+    expires_at: null,
+  });
+}
+
+export interface WebhookEndpointListing extends WebhookEndpointRow {
+  readonly eventTypes: string[];
+  /** Secrets that sign now: two during a rotation's grace period. */
+  readonly liveSecrets: number;
+}
+
+/** Endpoints oldest first, each with its subscriptions and how many secrets sign for it at `now`. */
+export async function listWebhookEndpoints(
+  db: Kysely<Database>,
+  filter: { applicationId?: string; id?: string; now: number },
+): Promise<WebhookEndpointListing[]> {
+  let q = db.selectFrom('webhook_endpoints').selectAll();
+  if (filter.applicationId !== undefined) q = q.where('application_id', '=', filter.applicationId);
+  if (filter.id !== undefined) q = q.where('id', '=', filter.id);
+  const rows = await q.orderBy('created_at').orderBy('id').execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const subscriptions = await db
+    .selectFrom('webhook_subscriptions')
+    .selectAll()
+    .where('endpoint_id', 'in', ids)
+    .orderBy('event_type')
+    .execute();
+  const secrets = await listLiveWebhookSecrets(db, ids, filter.now);
+  return rows.map((r) => ({
+    ...r,
+    eventTypes: subscriptions.filter((s) => s.endpoint_id === r.id).map((s) => s.event_type),
+    liveSecrets: secrets.get(r.id)?.length ?? 0,
+  }));
+}
+
+/** Deletes an endpoint with its subscriptions, secrets and deliveries; false when there was none. */
+export async function deleteWebhookEndpoint(db: Kysely<Database>, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+/** Stops (reason and time) or resumes (null) deliveries to an endpoint; false when there is none. */
+export async function setWebhookEndpointDisabled(
+  db: Kysely<Database>,
+  id: string,
+  disabled: { at: number; reason: string } | null,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('webhook_endpoints')
+    .set({ disabled_at: disabled?.at ?? null, disabled_reason: disabled?.reason ?? null })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function insertWebhookSecret(db: Kysely<Database>, row: WebhookSecretsTable): Promise<void> {
+  await db.insertInto('webhook_secrets').values(row).execute();
+}
+
+/** Sets when an endpoint's other secrets stop signing (earlier dates stand). */
+export async function expireWebhookSecrets(
+  db: Kysely<Database>,
+  endpointId: string,
+  keep: { secretId: string; expiresAt: number },
+): Promise<void> {
+  await db
+    .updateTable('webhook_secrets')
+    .set({ expires_at: keep.expiresAt })
+    .where('endpoint_id', '=', endpointId)
+    .where('id', '!=', keep.secretId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', keep.expiresAt)]))
+    .execute();
+}
+
+/** Secret values that sign at `now`, per endpoint, newest first. */
+export async function listLiveWebhookSecrets(
+  db: Kysely<Database>,
+  endpointIds: readonly string[],
+  now: number,
+): Promise<Map<string, string[]>> {
+  if (endpointIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('webhook_secrets')
+    .select(['endpoint_id', 'secret'])
+    .where('endpoint_id', 'in', [...new Set(endpointIds)])
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const byEndpoint = new Map<string, string[]>();
+  for (const r of rows) byEndpoint.set(r.endpoint_id, [...(byEndpoint.get(r.endpoint_id) ?? []), r.secret]);
+  return byEndpoint;
+}
+
+/** Rotated-out secrets past their grace period sign nothing any more. */
+export async function deleteExpiredWebhookSecrets(db: Kysely<Database>, now: number): Promise<number> {
+  const r = await db.deleteFrom('webhook_secrets').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

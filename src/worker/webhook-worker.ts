@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { ServiceDeps } from '../services/deps.js';
+import { createWorkSignal } from '../services/privacy/work-signal.js';
+import { attemptWebhookDelivery, claimWebhookDeliveries } from '../services/webhooks/deliver-due-webhooks.js';
+import { purgeWebhookData } from '../services/webhooks/purge-webhook-data.js';
+
+export interface WebhookWorker {
+  /** Claims nothing more and resolves once the attempts in flight have been recorded. */
+  stop(): Promise<void>;
+}
+
+const HOUSEKEEPING_INTERVAL_MS = 60_000;
+
+/**
+ * Sends the outbox's due deliveries (docs/webhooks.md, Delivery): keeps up to WEBHOOK_CONCURRENCY
+ * attempts in flight, so one slow receiver holds one slot, not the queue. It claims more as slots
+ * free up, and otherwise waits for the in-process signal (an event was written here) or
+ * WORKER_POLL_INTERVAL_MS (written by another instance, or a retry fell due). Housekeeping of
+ * finished deliveries runs once a minute.
+ */
+export function startWebhookWorker(deps: ServiceDeps, options: { owner?: string } = {}): WebhookWorker {
+  const { config, logger } = deps;
+  const owner = options.owner ?? `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  const signal = deps.webhookWork ?? createWorkSignal();
+  const abort = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+  let nextHousekeepingAt = 0;
+
+  const housekeeping = async () => {
+    if (deps.clock() < nextHousekeepingAt) return;
+    nextHousekeepingAt = deps.clock() + HOUSEKEEPING_INTERVAL_MS;
+    const purged = await purgeWebhookData(deps);
+    if (purged.deliveries > 0 || purged.messages > 0 || purged.secrets > 0)
+      logger.info(purged, 'webhook data purged');
+  };
+
+  const send = (delivery: Awaited<ReturnType<typeof claimWebhookDeliveries>>[number]) => {
+    const attempt: Promise<void> = attemptWebhookDelivery(deps, { owner, delivery })
+      .then(() => undefined)
+      .catch((err) => {
+        // The lease runs out and the delivery goes out again: nothing is lost.
+        deps.metrics.failed(err);
+        logger.error({ err, deliveryId: delivery.work.id }, 'webhook attempt could not be recorded');
+      })
+      .finally(() => {
+        inFlight.delete(attempt);
+        signal.notify();
+      });
+    inFlight.add(attempt);
+  };
+
+  const loop = async () => {
+    while (!abort.signal.aborted) {
+      try {
+        await housekeeping();
+        const free = config.webhooks.concurrency - inFlight.size;
+        const claimed = free > 0 ? await claimWebhookDeliveries(deps, { owner, limit: free }) : [];
+        for (const delivery of claimed) send(delivery);
+        if (claimed.length > 0 && inFlight.size < config.webhooks.concurrency) continue;
+        await signal.wait(config.worker.pollIntervalMs, abort.signal);
+      } catch (err) {
+        deps.metrics.failed(err);
+        logger.error({ err }, 'webhook worker iteration failed');
+        await createWorkSignal().wait(config.worker.pollIntervalMs, abort.signal);
+      }
+    }
+  };
+
+  logger.info({ owner, concurrency: config.webhooks.concurrency }, 'webhook worker started');
+  const running = loop();
+  return {
+    async stop() {
+      abort.abort();
+      await running;
+      await Promise.all([...inFlight]);
+      logger.info({ owner }, 'webhook worker stopped');
+    },
+  };
+}
