@@ -241,7 +241,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     const outcomes: string[] = [];
     for (;;) {
       const [d] = await listWebhookDeliveries(deps, { applicationId: tenant.applicationId, limit: 1 });
-      if (!d || d.status !== 'pending') break;
+      if (d?.status !== 'pending') break;
       now = d.nextAttemptAt ?? now;
       outcomes.push(...(await sendDue(deps)));
     }

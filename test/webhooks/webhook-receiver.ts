@@ -57,8 +57,15 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 204 
   };
 }
 
+export interface WebhookHeaders {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+  [name: string]: string;
+}
+
 /** Standard Webhooks' three headers as the verification libraries take them. */
-export function webhookHeaders(r: Received): Record<string, string> {
+export function webhookHeaders(r: Received): WebhookHeaders {
   return {
     'webhook-id': String(r.headers['webhook-id']),
     'webhook-timestamp': String(r.headers['webhook-timestamp']),
