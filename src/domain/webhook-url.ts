@@ -61,9 +61,15 @@ export function isPublicAddress(address: string): boolean {
   return !NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** The URL's host without the brackets of an IPv6 literal, lower case. */
+/**
+ * The URL's host as policies name it: lower case, without the brackets of an IPv6 literal and
+ * without the trailing dot of a fully qualified name (`localhost.` is `localhost`).
+ */
 export function urlHost(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return url.hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase();
 }
 
 export function mayUsePrivateAddresses(host: string, policy: WebhookUrlPolicy): boolean {

@@ -10,7 +10,10 @@ export interface RpaResult {
  * Returns a runner for `rpa` from source against one database (a SQLite file or a PostgreSQL
  * schema), as an operator would run it: a separate process, its output and exit code.
  */
-export function rpaAgainst(target: { databaseUrl: string; schema: string | undefined }) {
+export function rpaAgainst(
+  target: { databaseUrl: string; schema: string | undefined },
+  env: Record<string, string> = {},
+) {
   return (...args: string[]): RpaResult => {
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
       env: {
@@ -18,6 +21,7 @@ export function rpaAgainst(target: { databaseUrl: string; schema: string | undef
         DATABASE_URL: target.databaseUrl,
         DATABASE_SCHEMA: target.schema ?? '',
         LOG_LEVEL: '',
+        ...env,
       },
       encoding: 'utf8',
     });

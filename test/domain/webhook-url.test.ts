@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import { isPublicAddress, parseWebhookUrl } from '../../src/domain/webhook-url.js';
+
+const strict = { allowHttpHosts: [], allowPrivateHosts: [] };
+
+describe('webhook endpoint URLs', () => {
+  it('accepts public https URLs, path and query included', () => {
+    assert.equal(
+      parseWebhookUrl('https://hooks.example.com/rpa?k=1', strict).href,
+      'https://hooks.example.com/rpa?k=1',
+    );
+    assert.equal(parseWebhookUrl('https://8.8.8.8/x', strict).host, '8.8.8.8');
+    assert.equal(parseWebhookUrl('https://[2606:4700::1111]/x', strict).hostname, '[2606:4700::1111]');
+  });
+
+  it('refuses http unless the host is allowed, and other schemes always', () => {
+    assert.throws(
+      () => parseWebhookUrl('http://hooks.example.com/', strict),
+      /https only.*WEBHOOK_ALLOW_HTTP_HOSTS/,
+    );
+    const allowed = { allowHttpHosts: ['hooks.internal'], allowPrivateHosts: [] };
+    assert.equal(parseWebhookUrl('http://hooks.internal:8080/x', allowed).port, '8080');
+    for (const url of [
+      'ftp://hooks.example.com/',
+      'file:///etc/passwd',
+      'gopher://x/',
+      'javascript:alert(1)',
+    ])
+      assert.throws(() => parseWebhookUrl(url, allowed), /https only/, url);
+    assert.throws(() => parseWebhookUrl('hooks.example.com/x', strict), /absolute URL/);
+  });
+
+  it('refuses credentials, fragments and very long URLs', () => {
+    assert.throws(() => parseWebhookUrl('https://user:pw@hooks.example.com/', strict), /credentials/);
+    assert.throws(() => parseWebhookUrl('https://hooks.example.com/#x', strict), /fragment/);
+    assert.throws(() => parseWebhookUrl(`https://hooks.example.com/${'a'.repeat(2000)}`, strict), /longer/);
+  });
+
+  it('refuses loopback, private, link-local and other non-public addresses in every spelling', () => {
+    for (const url of [
+      'https://127.0.0.1/',
+      'https://2130706433/', // 127.0.0.1 as one number
+      'https://0x7f.1/',
+      'https://0177.0.0.1/',
+      'https://10.1.2.3/',
+      'https://172.16.0.1/',
+      'https://192.168.1.1/',
+      'https://169.254.169.254/latest/meta-data/', // cloud metadata
+      'https://100.64.0.1/',
+      'https://0.0.0.0/',
+      'https://[::1]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[::ffff:a9fe:a9fe]/',
+      'https://[fe80::1]/',
+      'https://[fd00::1]/',
+      'https://localhost/',
+      'https://LOCALHOST./',
+      'https://api.localhost/',
+    ])
+      assert.throws(() => parseWebhookUrl(url, strict), /not a public address|loopback/, url);
+  });
+
+  it('lets an operator allow a private host by name', () => {
+    const policy = { allowHttpHosts: ['127.0.0.1'], allowPrivateHosts: ['127.0.0.1', 'localhost', '::1'] };
+    assert.equal(parseWebhookUrl('http://127.0.0.1:9000/h', policy).port, '9000');
+    assert.equal(parseWebhookUrl('https://localhost/h', policy).hostname, 'localhost');
+    assert.equal(parseWebhookUrl('https://[::1]/h', policy).hostname, '[::1]');
+    // Allowing one private host allows no other.
+    assert.throws(() => parseWebhookUrl('https://10.0.0.1/', policy), /not a public address/);
+  });
+
+  it('judges every IPv4 address in the private and loopback ranges non-public, mapped into IPv6 too', () => {
+    const octet = fc.integer({ min: 0, max: 255 });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.tuple(fc.constant(10), octet, octet, octet),
+          fc.tuple(fc.constant(127), octet, octet, octet),
+          fc.tuple(fc.constant(169), fc.constant(254), octet, octet),
+          fc.tuple(fc.constant(172), fc.integer({ min: 16, max: 31 }), octet, octet),
+          fc.tuple(fc.constant(192), fc.constant(168), octet, octet),
+        ),
+        (parts) => {
+          const v4 = parts.join('.');
+          return !isPublicAddress(v4) && !isPublicAddress(`::ffff:${v4}`);
+        },
+      ),
+    );
+    for (const a of ['8.8.8.8', '1.1.1.1', '2606:4700::1111', '::ffff:8.8.8.8'])
+      assert.ok(isPublicAddress(a), a);
+    assert.ok(!isPublicAddress('not-an-address'));
+  });
+});
