@@ -13,6 +13,8 @@ export type ResponseCounts = Schemas['ResponseCounts'];
 export type PrivacyRequest = Schemas['PrivacyRequest'];
 export type PrivacyRequestList = Schemas['PrivacyRequestList'];
 export type AccessExport = Schemas['AccessExport'];
+/** The body of a webhook the server sends (verify it with a Standard Webhooks library first). */
+export type PrivacyRequestEvent = Schemas['PrivacyRequestEvent'];
 
 type OnReview = paths['/response/v1/clientResponses/{client}/reviews/{reviewId}'];
 type OnResponse = paths['/response/v1/clientResponses/{responseGuid}'];

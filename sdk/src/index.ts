@@ -8,6 +8,7 @@ export {
   type NewResponse,
   type PrivacyListFilters,
   type PrivacyRequest,
+  type PrivacyRequestEvent,
   type PrivacyRequestList,
   type PrivacySubject,
   type ResponseChanges,

@@ -3,6 +3,7 @@ import type { ApplicationStatus } from '../domain/application.js';
 import type { Environment } from '../domain/environment.js';
 import type { PasskeyApi, PasskeyStatus } from '../domain/passkey.js';
 import type { PrivacyRequestStatus, PrivacyRequestType } from '../domain/privacy-request.js';
+import type { WebhookDeliveryStatus } from '../domain/webhook-delivery-status.js';
 
 /**
  * Row types of every table. Times are epoch milliseconds (bigint on PostgreSQL, read back as
@@ -287,8 +288,6 @@ export interface WebhookMessagesTable {
   payload: string;
   created_at: number;
 }
-
-export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 export interface WebhookDeliveriesTable {
   id: string;

@@ -227,6 +227,11 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     const event = new Webhook(secret).verify(last.body, webhookHeaders(last)) as { data: { id: string } };
     assert.equal(event.data.id, request.id);
     assert.deepEqual(await sendDue(deps), [], 'nothing left once delivered');
+    const metrics = await deps.metrics.scrape();
+    assert.match(metrics, /rpa_webhook_attempts_total\{outcome="retry"\} [1-9]/);
+    assert.match(metrics, /rpa_webhook_attempts_total\{outcome="delivered"\} [1-9]/);
+    assert.match(metrics, /rpa_webhook_deliveries_pending 0/);
+    assert.match(metrics, /rpa_webhook_oldest_due_seconds 0/);
   });
 
   it('gives up after the last retry, more than 24 hours after the event', async () => {

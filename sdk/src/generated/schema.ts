@@ -414,7 +414,88 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "privacy.access_request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An access request's export is ready
+         * @description Sent to each endpoint subscribed to this event, signed as Standard Webhooks describes; retried for more than 24 hours until a 2xx answer. Verify with a Standard Webhooks library.
+         */
+        post: operations["webhook_privacy_access_request_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "privacy.access_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An access request was accepted
+         * @description Sent to each endpoint subscribed to this event, signed as Standard Webhooks describes; retried for more than 24 hours until a 2xx answer. Verify with a Standard Webhooks library.
+         */
+        post: operations["webhook_privacy_access_request_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "privacy.forget_request.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A forget request was carried out
+         * @description Sent to each endpoint subscribed to this event, signed as Standard Webhooks describes; retried for more than 24 hours until a 2xx answer. Verify with a Standard Webhooks library.
+         */
+        post: operations["webhook_privacy_forget_request_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "privacy.forget_request.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A forget request was accepted
+         * @description Sent to each endpoint subscribed to this event, signed as Standard Webhooks describes; retried for more than 24 hours until a 2xx answer. Verify with a Standard Webhooks library.
+         */
+        post: operations["webhook_privacy_forget_request_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AccessExport: {
@@ -678,6 +759,26 @@ export interface components {
             /** Format: date-time */
             submittedAt: string;
             type: "forgetRequest" | "accessRequest";
+        };
+        PrivacyRequestEvent: {
+            data: {
+                clientNames: string[];
+                /** @description The privacy request */
+                id: string;
+                links: {
+                    /** @description Access requests, once completed: the download */
+                    export?: string;
+                    /** @description The request, on the host it was filed on */
+                    self: string;
+                };
+                status: "PENDING" | "COMPLETED";
+            };
+            /**
+             * Format: date-time
+             * @description When the change happened
+             */
+            timestamp: string;
+            type: "privacy.forget_request.created" | "privacy.forget_request.completed" | "privacy.access_request.created" | "privacy.access_request.completed";
         };
         PrivacyRequestList: {
             links: {
@@ -5049,6 +5150,150 @@ export interface operations {
                 content: {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
+            };
+        };
+    };
+    webhook_privacy_access_request_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (msg_...), the same on every attempt: receivers dedupe on it */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per live secret (two during a rotation) */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled until an operator enables it again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_privacy_access_request_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (msg_...), the same on every attempt: receivers dedupe on it */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per live secret (two during a rotation) */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled until an operator enables it again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_privacy_forget_request_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (msg_...), the same on every attempt: receivers dedupe on it */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per live secret (two during a rotation) */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled until an operator enables it again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_privacy_forget_request_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (msg_...), the same on every attempt: receivers dedupe on it */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per live secret (two during a rotation) */
+                "webhook-signature": string;
+                /** @description When this attempt was sent, in Unix seconds */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivacyRequestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled until an operator enables it again */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

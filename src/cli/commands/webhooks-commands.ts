@@ -1,4 +1,9 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import {
+  isWebhookDeliveryStatus,
+  WEBHOOK_DELIVERY_STATUSES,
+  type WebhookDeliveryStatus,
+} from '../../domain/webhook-delivery-status.js';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-event.js';
 import { resolveApplication } from '../../services/tenancy/resolve-application.js';
 import { addWebhookEndpoint } from '../../services/webhooks/add-webhook-endpoint.js';
@@ -15,7 +20,6 @@ import {
   rotateWebhookSecret,
 } from '../../services/webhooks/rotate-webhook-secret.js';
 import type { WebhookEndpoint } from '../../services/webhooks/webhook-endpoint-view.js';
-import type { WebhookDeliveryStatus } from '../../store/schema.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
@@ -40,8 +44,8 @@ function parseGrace(v: string): number {
 }
 
 function parseStatus(v: string): WebhookDeliveryStatus {
-  if (v !== 'pending' && v !== 'delivered' && v !== 'failed')
-    throw new InvalidArgumentError('expected pending, delivered or failed');
+  if (!isWebhookDeliveryStatus(v))
+    throw new InvalidArgumentError(`expected ${WEBHOOK_DELIVERY_STATUSES.join(', ')}`);
   return v;
 }
 

@@ -11,6 +11,7 @@ import {
   ReviewDocument,
   ReviewRelationshipDocument,
 } from '../response/response-schemas.js';
+import { PrivacyRequestEvent } from './webhook-definitions.js';
 
 /**
  * Every schema answers refer to by name (schema-ref.ts). build-server.ts registers them before
@@ -32,4 +33,5 @@ export const COMPONENT_SCHEMAS: readonly TSchema[] = [
   RequestRecord,
   RequestList,
   AccessExportDocument,
+  PrivacyRequestEvent,
 ];

@@ -1,6 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { Config } from '../../config.js';
 import { STAGING_PREFIX } from '../../domain/environment.js';
+import { webhookDefinitions } from './webhook-definitions.js';
 
 export const API_VERSION = '1.0.0';
 
@@ -58,6 +59,12 @@ const TAGS = [
     name: 'Privacy: access requests',
     description: "Right of access: export an end user's data as one JSON document.",
   },
+  {
+    name: 'Webhooks',
+    description:
+      'What the server sends to the endpoints an operator registers (`rpa webhooks add`): privacy ' +
+      'request events, signed as Standard Webhooks. See docs/webhooks.md.',
+  },
 ];
 
 /** The OpenAPI 3.1 root that @fastify/swagger completes with every route's schema. */
@@ -74,6 +81,7 @@ export function openApiDefinition(config: Config): NonNullable<FastifyDynamicSwa
     },
     servers: servers(config),
     tags: TAGS,
+    webhooks: webhookDefinitions(),
     components: {
       // No apiKey scheme for the passkey: @fastify/swagger drops a query parameter that a scheme
       // covers, and the passkey belongs in each operation as the required parameter it is.

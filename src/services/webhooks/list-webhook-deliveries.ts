@@ -1,5 +1,5 @@
+import type { WebhookDeliveryStatus } from '../../domain/webhook-delivery-status.js';
 import { listWebhookDeliveries as listRows } from '../../store/repositories/webhook-deliveries.js';
-import type { WebhookDeliveryStatus } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 
 export const MAX_DELIVERY_LIST = 1000;

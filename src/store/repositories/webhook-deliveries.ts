@@ -1,6 +1,7 @@
 import { type Kysely, type QueryCreator, sql } from 'kysely';
+import type { WebhookDeliveryStatus } from '../../domain/webhook-delivery-status.js';
 import type { Dialect } from '../database.js';
-import type { Database, WebhookDeliveryRow, WebhookDeliveryStatus } from '../schema.js';
+import type { Database, WebhookDeliveryRow } from '../schema.js';
 
 /**
  * Leases up to `limit` due deliveries to enabled endpoints, oldest due first, in one statement:
