@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli/main.js';
-import { rpaAgainst } from '../helpers/rpa-cli.js';
+import { assertOneLineFailure, rpaAgainst } from '../helpers/rpa-cli.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rpa-operator-'));
@@ -22,15 +22,6 @@ interface DemoOut {
   responsePasskeyId: string;
   privacyPasskey: string;
   privacyPasskeyId: string;
-}
-
-/** A failed command: a non-zero code and exactly one line on stderr, starting with `rpa: `. */
-function assertOneLineFailure(r: { code: number | null; stderr: string }, what: string): string {
-  assert.notEqual(r.code, 0, `${what} should fail`);
-  const lines = r.stderr.trim().split('\n');
-  assert.equal(lines.length, 1, `${what}: ${r.stderr}`);
-  assert.match(lines[0] ?? '', /^rpa: /, what);
-  return lines[0] ?? '';
 }
 
 function walk(command: Command, path: string[] = []): { path: string; description: string }[] {

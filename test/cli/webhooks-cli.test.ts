@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createPrivacyRequest } from '../../src/services/privacy/create-privacy-request.js';
-import { rpaAgainst } from '../helpers/rpa-cli.js';
+import { assertOneLineFailure, rpaAgainst } from '../helpers/rpa-cli.js';
 import {
   createTestRuntime,
   dropSchema,
@@ -19,14 +19,6 @@ const databaseUrl = TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${
 const loopback = { WEBHOOK_ALLOW_HTTP_HOSTS: '127.0.0.1', WEBHOOK_ALLOW_PRIVATE_HOSTS: '127.0.0.1' };
 const rpa = rpaAgainst({ databaseUrl, schema });
 const rpaLoopback = rpaAgainst({ databaseUrl, schema }, loopback);
-
-function oneLineFailure(r: { code: number | null; stderr: string }, what: string): string {
-  assert.notEqual(r.code, 0, `${what} should fail`);
-  const lines = r.stderr.trim().split('\n');
-  assert.equal(lines.length, 1, `${what}: ${r.stderr}`);
-  assert.match(lines[0] ?? '', /^rpa: /, what);
-  return lines[0] ?? '';
-}
 
 describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
   let app: { applicationId: string; clientId: string };
@@ -54,12 +46,15 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
       ],
     ];
     for (const [args, reason] of cases) {
-      const line = oneLineFailure(rpa('webhooks', 'add', '--app', app.clientId, ...args), args.join(' '));
+      const line = assertOneLineFailure(
+        rpa('webhooks', 'add', '--app', app.clientId, ...args),
+        args.join(' '),
+      );
       assert.match(line, reason);
       assert.ok(!line.includes('hunter2'), line);
     }
     assert.match(
-      oneLineFailure(
+      assertOneLineFailure(
         rpa('webhooks', 'add', '--app', 'nope', '--url', 'https://hooks.example.com/'),
         'unknown app',
       ),
@@ -112,7 +107,7 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
     assert.ok(until > 3_500_000 && until <= 3_600_000, String(until));
     assert.equal(JSON.parse(rpa('webhooks', 'list', '--json').stdout)[0].liveSecrets, 2);
     assert.match(
-      oneLineFailure(rpa('webhooks', 'rotate-secret', endpoint.id, '--grace', '90d'), 'grace'),
+      assertOneLineFailure(rpa('webhooks', 'rotate-secret', endpoint.id, '--grace', '90d'), 'grace'),
       /30 days/,
     );
   });
@@ -139,18 +134,18 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /privacy\.forget_request\.created .*pending\s+attempts 0\s+not tried yet/);
     assert.equal(rpa('webhooks', 'deliveries', '--status', 'delivered').stdout.trim(), 'no deliveries');
-    oneLineFailure(rpa('webhooks', 'deliveries', '--status', 'lost'), 'bad status');
+    assertOneLineFailure(rpa('webhooks', 'deliveries', '--status', 'lost'), 'bad status');
   });
 
   it('removes an endpoint; a secret given as an id is refused without being repeated', () => {
     const [endpoint] = JSON.parse(rpa('webhooks', 'list', '--json').stdout);
     const leaked = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0cw==';
-    const line = oneLineFailure(rpa('webhooks', 'remove', leaked), 'secret as id');
+    const line = assertOneLineFailure(rpa('webhooks', 'remove', leaked), 'secret as id');
     assert.ok(!line.includes('c2VjcmV0'), line);
     assert.equal(rpa('webhooks', 'remove', endpoint.id).code, 0);
     assert.equal(rpa('webhooks', 'list').stdout.trim(), 'no webhook endpoints');
     assert.match(
-      oneLineFailure(rpa('webhooks', 'remove', endpoint.id), 'removed twice'),
+      assertOneLineFailure(rpa('webhooks', 'remove', endpoint.id), 'removed twice'),
       /no webhook endpoint/,
     );
   });

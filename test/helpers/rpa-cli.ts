@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 
 export interface RpaResult {
@@ -27,4 +28,13 @@ export function rpaAgainst(
     });
     return { code: r.status, stdout: r.stdout, stderr: r.stderr };
   };
+}
+
+/** A failed command: a non-zero code and exactly one line on stderr, starting with `rpa: `. */
+export function assertOneLineFailure(r: { code: number | null; stderr: string }, what: string): string {
+  assert.notEqual(r.code, 0, `${what} should fail`);
+  const lines = r.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, `${what}: ${r.stderr}`);
+  assert.match(lines[0] ?? '', /^rpa: /, what);
+  return lines[0] ?? '';
 }

@@ -1,5 +1,8 @@
 import type { WebhookDeliveryStatus } from '../../domain/webhook-delivery-status.js';
-import { listWebhookDeliveries as listRows } from '../../store/repositories/webhook-deliveries.js';
+import {
+  type DeliveryFilter,
+  listWebhookDeliveries as listRows,
+} from '../../store/repositories/webhook-deliveries.js';
 import type { ServiceDeps } from '../deps.js';
 
 export const MAX_DELIVERY_LIST = 1000;
@@ -22,15 +25,10 @@ export interface WebhookDelivery {
   readonly finishedAt: number | null;
 }
 
+/** Deliveries newest event first, at most MAX_DELIVERY_LIST, by endpoint, application, status or event. */
 export async function listWebhookDeliveries(
   deps: ServiceDeps,
-  filter: {
-    endpointId?: string;
-    applicationId?: string;
-    status?: WebhookDeliveryStatus;
-    messageId?: string;
-    limit: number;
-  },
+  filter: DeliveryFilter,
 ): Promise<WebhookDelivery[]> {
   const rows = await listRows(deps.store.db, { ...filter, limit: Math.min(filter.limit, MAX_DELIVERY_LIST) });
   const num = (v: number | null) => (v === null ? null : Number(v));

@@ -133,16 +133,19 @@ export interface DeliveryListing extends WebhookDeliveryRow {
   readonly createdAt: number;
 }
 
+export interface DeliveryFilter {
+  readonly endpointId?: string;
+  readonly applicationId?: string;
+  readonly status?: WebhookDeliveryStatus;
+  /** The event's id (its webhook-id). */
+  readonly messageId?: string;
+  readonly limit: number;
+}
+
 /** Deliveries newest event first. */
 export async function listWebhookDeliveries(
   db: Kysely<Database>,
-  filter: {
-    endpointId?: string;
-    applicationId?: string;
-    status?: WebhookDeliveryStatus;
-    messageId?: string;
-    limit: number;
-  },
+  filter: DeliveryFilter,
 ): Promise<DeliveryListing[]> {
   let q = db
     .selectFrom('webhook_deliveries as d')
