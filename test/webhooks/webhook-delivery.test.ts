@@ -363,6 +363,12 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     assert.equal(await messages(), before, 'no outbox row without a subscriber');
     await drainPrivacyQueue(deps);
     assert.equal(await messages(), before);
+
+    // An endpoint added now gets the next request's event at once (on PostgreSQL the server
+    // remembered that this application had none: adding one must make it forget that).
+    await addWebhookEndpoint(deps, { applicationId: tenant.applicationId, url: inbox.url });
+    await forget('listened-to-again@example.com');
+    assert.equal(await messages(), before + 1);
   });
 
   it('drops the deliveries of a removed endpoint and purges finished ones after the retention', async () => {

@@ -67,8 +67,7 @@ interface Open {
 }
 
 /** What one committed batch did to each request it touched. */
-interface BatchResult {
-  readonly touched: Map<string, { receipt: Receipt; done: boolean }>;
+interface BatchResult extends StepResult {
   readonly lost: readonly string[];
 }
 
@@ -164,9 +163,9 @@ async function runBatches(
           }),
         );
         const mine = batch.filter((o) => heldIds.has(o.request.id));
-        const touched = await step(deps, trx, { requests: mine, receipts, now, owner: input.owner });
+        const done = await step(deps, trx, { requests: mine, receipts, now, owner: input.owner });
         const lost = batch.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
-        return { touched, lost } satisfies BatchResult;
+        return { ...done, lost } satisfies BatchResult;
       }),
     );
     for (const id of result.lost) {
@@ -181,7 +180,6 @@ async function runBatches(
         await input.afterBatch?.({ requestId: o.request.id, batches: o.batches, receipt: change.receipt });
         if (change.done) {
           outcomes.set(o.request.id, { status: 'completed', receipt: change.receipt });
-          deps.webhookWork?.notify();
           deps.metrics.privacyRequestCompleted(
             o.request.type,
             o.request.type === 'forget'
@@ -193,6 +191,8 @@ async function runBatches(
       }
       next.push(o);
     }
+    // Once a batch, and only when it wrote deliveries: a wake-up costs the webhook worker a query.
+    if (result.webhookDeliveries > 0) deps.webhookWork?.notify();
     open = next;
   }
 }
@@ -223,15 +223,17 @@ interface StepInput {
   readonly owner: string;
 }
 
-type Step = (
-  deps: ServiceDeps,
-  trx: Kysely<Database>,
-  input: StepInput,
-) => Promise<Map<string, { receipt: Receipt; done: boolean }>>;
+interface StepResult {
+  readonly touched: Map<string, { receipt: Receipt; done: boolean }>;
+  /** Webhook deliveries written for the requests it completed. */
+  readonly webhookDeliveries: number;
+}
+
+type Step = (deps: ServiceDeps, trx: Kysely<Database>, input: StepInput) => Promise<StepResult>;
 
 const eraseBatch: Step = async (deps, trx, { requests, now, owner: leaseOwner, ...input }) => {
   const touched = new Map<string, { receipt: Receipt; done: boolean }>();
-  if (requests.length === 0) return touched;
+  if (requests.length === 0) return { touched, webhookDeliveries: 0 };
   const byId = new Map(requests.map((o) => [o.request.id, o]));
   const receipts = new Map(input.receipts);
   const count = (requestId: string, clientId: string, counts: Parameters<typeof addToReceipt>[2]) => {
@@ -245,6 +247,7 @@ const eraseBatch: Step = async (deps, trx, { requests, now, owner: leaseOwner, .
     // (store/repositories/client-erasure-locks.ts).
     await lockClientsForErasure(trx, [...new Set(requests.flatMap((o) => [...o.clientName.keys()]))]);
   }
+  let webhookDeliveries = 0;
   const budget = deps.config.worker.batchSize;
   // One pair beyond the budget says where the round-robin was cut.
   const found = await findSubjectReviewsOfRequests(
@@ -319,7 +322,7 @@ const eraseBatch: Step = async (deps, trx, { requests, now, owner: leaseOwner, .
         return o ? [completionEvent(o.request, receipts.get(id) ?? {}, { now, owner: leaseOwner })] : [];
       }),
     );
-    await enqueueWebhookEvents(
+    webhookDeliveries = await enqueueWebhookEvents(
       trx,
       finished.flatMap((id) => {
         const o = byId.get(id);
@@ -328,7 +331,7 @@ const eraseBatch: Step = async (deps, trx, { requests, now, owner: leaseOwner, .
     );
     for (const id of finished) touched.set(id, { receipt: receipts.get(id) ?? {}, done: true });
   }
-  return touched;
+  return { touched, webhookDeliveries };
 };
 
 const buildExport: Step = async (deps, trx, { requests, now, owner, receipts }) => {
@@ -379,6 +382,5 @@ const buildExport: Step = async (deps, trx, { requests, now, owner, receipts }) 
     completed.push(completionWebhook(request, clientName.values(), now));
     touched.set(request.id, { receipt, done: true });
   }
-  await enqueueWebhookEvents(trx, completed);
-  return touched;
+  return { touched, webhookDeliveries: await enqueueWebhookEvents(trx, completed) };
 };

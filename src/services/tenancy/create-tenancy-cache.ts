@@ -12,6 +12,7 @@ import {
 } from '../../store/repositories/applications.js';
 import { listGrantedClients } from '../../store/repositories/clients.js';
 import { findDefaultPasskey, findPasskeyByHash } from '../../store/repositories/passkeys.js';
+import { hasWebhookEndpoints } from '../../store/repositories/webhook-endpoints.js';
 import { createDenyList, type DenyList } from '../auth/create-deny-list.js';
 import { createSigningKeys, type SigningKeys } from '../auth/create-signing-keys.js';
 import type { ServiceDeps } from '../deps.js';
@@ -40,6 +41,8 @@ export interface TenancyCache {
   readonly defaultPasskeys: CachedLookup<Passkey | undefined>;
   /** By application id. */
   readonly grants: CachedLookup<readonly Client[]>;
+  /** By application id: whether it has any webhook endpoint (events are only written then). */
+  readonly webhookEndpoints: CachedLookup<boolean>;
   readonly denials: DenyList;
   readonly signingKeys: SigningKeys;
   /** Applies a change to this process's caches (announceTenancyChange does it before publishing). */
@@ -75,6 +78,7 @@ export function createTenancyCache(
   const passkeys = lookup((hash) => findPasskeyByHash(store.db, hash));
   const defaultPasskeys = lookup((applicationId) => findDefaultPasskey(store.db, applicationId));
   const grants = lookup((applicationId) => listGrantedClients(store.db, applicationId));
+  const webhookEndpoints = lookup((applicationId) => hasWebhookEndpoints(store.db, applicationId));
   const denials = createDenyList(deps);
   const signingKeys = createSigningKeys(deps);
 
@@ -93,6 +97,7 @@ export function createTenancyCache(
       grants.clear();
       passkeys.clear();
       defaultPasskeys.clear();
+      webhookEndpoints.clear();
     }
   }
 
@@ -102,6 +107,7 @@ export function createTenancyCache(
     grants.clear();
     passkeys.clear();
     defaultPasskeys.clear();
+    webhookEndpoints.clear();
     denials.markStale();
     signingKeys.markStale();
   }
@@ -114,6 +120,7 @@ export function createTenancyCache(
     passkeys,
     defaultPasskeys,
     grants,
+    webhookEndpoints,
     denials,
     signingKeys,
     apply,

@@ -9,6 +9,7 @@ import { AppError } from '../../errors.js';
 import { insertWebhookEndpoint, listWebhookEndpoints } from '../../store/repositories/webhook-endpoints.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
+import { announceTenancyChange } from '../tenancy/announce-tenancy-change.js';
 import { requireActiveApplication } from '../tenancy/require-active-application.js';
 import { checkWebhookUrl } from './check-webhook-url.js';
 import { type WebhookEndpoint, webhookEndpointView } from './webhook-endpoint-view.js';
@@ -58,6 +59,8 @@ export async function addWebhookEndpoint(
       details: { applicationId: input.applicationId, origin: url.origin, eventTypes },
     });
   });
+  // Instances that skip the event fan-out for applications without endpoints must stop skipping.
+  await announceTenancyChange(deps, { applicationId: input.applicationId });
   const [row] = await listWebhookEndpoints(deps.store.db, { id, now });
   if (!row) throw new AppError('NOT_FOUND', { detail: 'the endpoint was removed while it was being added' });
   return { endpoint: webhookEndpointView(row), secret };

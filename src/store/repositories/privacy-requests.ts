@@ -103,26 +103,30 @@ function rowsOf(request: NewPrivacyRequest) {
   };
 }
 
-/** What a new request's transaction records beside it: its audit event and its webhook event. */
+/**
+ * What a new request's transaction records beside it: its audit event and its webhook event
+ * (null: the application has no endpoint, so there is nothing to fan out).
+ */
 export interface RequestEvents {
   readonly audit: AuditEvent;
-  readonly webhook: WebhookEvent;
+  readonly webhook: WebhookEvent | null;
 }
 
 /**
  * Inserts a request with its clients, identifier hashes and pending keys. Callers run it in one
  * transaction: a unique violation on privacy_pending_keys means the end user already has a
- * pending request, and nothing of this one is kept, its events included.
+ * pending request, and nothing of this one is kept, its events included. Returns how many
+ * webhook deliveries its event got.
  */
 export async function insertPrivacyRequest(
   db: Kysely<Database>,
   request: NewPrivacyRequest,
   events: RequestEvents,
-): Promise<void> {
+): Promise<number> {
   const rows = rowsOf(request);
   await db.insertInto('privacy_requests').values(rows.request).execute();
   await db.insertInto('audit_events').values(auditEventRow(events.audit)).execute();
-  await enqueueWebhookEvents(db, [events.webhook]);
+  const deliveries = events.webhook ? await enqueueWebhookEvents(db, [events.webhook]) : 0;
   await db.insertInto('privacy_request_clients').values(rows.clients).execute();
   await db.insertInto('privacy_request_identifiers').values(rows.identifiers).execute();
   // Named and linked identifiers can be many, so in chunks. Keys arrive in one global order
@@ -131,35 +135,49 @@ export async function insertPrivacyRequest(
   for (const chunk of chunks(rows.pendingKeys, PENDING_KEYS_PER_STATEMENT)) {
     await db.insertInto('privacy_pending_keys').values(chunk).execute();
   }
+  return deliveries;
 }
 
 /**
  * PostgreSQL: the same rows as insertPrivacyRequest in one statement (the other inserts as CTEs),
  * which is atomic on its own, so a request costs one round trip and no explicit transaction. For
  * requests with at most PENDING_KEYS_PER_STATEMENT pending keys; larger ones go through
- * insertPrivacyRequest.
+ * insertPrivacyRequest. Returns how many webhook deliveries its event got.
  */
 export async function insertPrivacyRequestAtOnce(
   db: Kysely<Database>,
   request: NewPrivacyRequest,
   events: RequestEvents,
-): Promise<void> {
+): Promise<number> {
   if (request.pendingKeys.length > PENDING_KEYS_PER_STATEMENT)
     throw new RangeError('too many pending keys for one statement');
   const rows = rowsOf(request);
-  const webhook = webhookEventInserts(db, events.webhook);
-  await db
+  const insert = db
     .with('r', (q) => q.insertInto('privacy_requests').values(rows.request).returning('id'))
     .with('c', (q) => q.insertInto('privacy_request_clients').values(rows.clients).returning('request_id'))
     .with('i', (q) =>
       q.insertInto('privacy_request_identifiers').values(rows.identifiers).returning('request_id'),
     )
-    .with('a', (q) => q.insertInto('audit_events').values(auditEventRow(events.audit)).returning('id'))
+    .with('a', (q) => q.insertInto('audit_events').values(auditEventRow(events.audit)).returning('id'));
+  if (!events.webhook) {
+    await insert.insertInto('privacy_pending_keys').values(rows.pendingKeys).execute();
+    return 0;
+  }
+  const webhook = webhookEventInserts(db, events.webhook);
+  const [first] = await insert
     .with('wm', () => webhook.message)
     .with('wd', () => webhook.deliveries)
     .insertInto('privacy_pending_keys')
     .values(rows.pendingKeys)
+    // How many deliveries the event got, so the caller wakes the webhook worker only for work.
+    .returning((eb) =>
+      eb
+        .selectFrom('wd')
+        .select((w) => w.fn.countAll<string | number>().as('n'))
+        .as('deliveries'),
+    )
     .execute();
+  return Number(first?.deliveries ?? 0);
 }
 
 export async function findPrivacyRequest(

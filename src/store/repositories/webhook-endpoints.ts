@@ -69,6 +69,16 @@ export async function listWebhookEndpoints(
   }));
 }
 
+export async function hasWebhookEndpoints(db: Kysely<Database>, applicationId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('application_id', '=', applicationId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Deletes an endpoint with its subscriptions, secrets and deliveries; false when there was none. */
 export async function deleteWebhookEndpoint(db: Kysely<Database>, id: string): Promise<boolean> {
   const r = await db.deleteFrom('webhook_endpoints').where('id', '=', id).executeTakeFirst();

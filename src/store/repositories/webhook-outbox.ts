@@ -13,20 +13,20 @@ const ROWS_PER_INSERT = 500;
 /**
  * Appends events and their deliveries in the caller's transaction: one read when no endpoint of
  * these applications subscribes to anything, which is the common case and costs the erasure path
- * nothing more.
+ * nothing more. Returns how many deliveries were written.
  */
 export async function enqueueWebhookEvents(
   db: Kysely<Database>,
   events: readonly WebhookEvent[],
-): Promise<void> {
-  if (events.length === 0) return;
+): Promise<number> {
+  if (events.length === 0) return 0;
   const subscriptions = await db
     .selectFrom('webhook_endpoints as e')
     .innerJoin('webhook_subscriptions as s', 's.endpoint_id', 'e.id')
     .select(['e.id as endpointId', 'e.application_id as applicationId', 's.event_type as eventType'])
     .where('e.application_id', 'in', [...new Set(events.map((e) => e.applicationId))])
     .execute();
-  if (subscriptions.length === 0) return;
+  if (subscriptions.length === 0) return 0;
   const deliveries = events.flatMap((event) =>
     subscriptions
       .filter((s) => s.applicationId === event.applicationId && s.eventType === event.type)
@@ -38,6 +38,7 @@ export async function enqueueWebhookEvents(
     await db.insertInto('webhook_messages').values(part).execute();
   for (const part of chunks(deliveries, ROWS_PER_INSERT))
     await db.insertInto('webhook_deliveries').values(part).execute();
+  return deliveries.length;
 }
 
 /**
