@@ -3,8 +3,8 @@ import type { ServiceDeps } from '../deps.js';
 
 /**
  * A change other instances must apply at once (docs/architecture.md, Caches): an RFC 7009
- * revocation of one token, a change to an application (status, secrets, grants), to a passkey,
- * or a new token signing key.
+ * revocation of one token, a change to an application (status, secrets, grants, webhook
+ * endpoints), to a passkey, or a new token signing key.
  */
 export type TenancyChange =
   | { readonly denied: { readonly tokenId: string; readonly expiresAt: number } }

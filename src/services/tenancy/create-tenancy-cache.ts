@@ -81,6 +81,11 @@ export function createTenancyCache(
   const webhookEndpoints = lookup((applicationId) => hasWebhookEndpoints(store.db, applicationId));
   const denials = createDenyList(deps);
   const signingKeys = createSigningKeys(deps);
+  // Every lookup, so that a cache added later is dropped wherever they all are.
+  const lookups = [applications, credentials, grants, passkeys, defaultPasskeys, webhookEndpoints];
+  const clearLookups = () => {
+    for (const cached of lookups) cached.clear();
+  };
 
   function apply(change: TenancyChange): void {
     if ('denied' in change) {
@@ -92,22 +97,12 @@ export function createTenancyCache(
       defaultPasskeys.clear();
     } else {
       // Rare administrative changes: dropping whole caches keeps this obviously complete.
-      applications.clear();
-      credentials.clear();
-      grants.clear();
-      passkeys.clear();
-      defaultPasskeys.clear();
-      webhookEndpoints.clear();
+      clearLookups();
     }
   }
 
   function restart(): void {
-    applications.clear();
-    credentials.clear();
-    grants.clear();
-    passkeys.clear();
-    defaultPasskeys.clear();
-    webhookEndpoints.clear();
+    clearLookups();
     denials.markStale();
     signingKeys.markStale();
   }
