@@ -1,8 +1,13 @@
-import { accessTokenSignedWith, parseAccessToken } from '../../domain/access-token.js';
+import {
+  type AccessTokenClaims,
+  accessTokenSignedWith,
+  parseAccessToken,
+} from '../../domain/access-token.js';
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import type { TenancyChange } from '../tenancy/announce-tenancy-change.js';
+import type { SigningKey } from './create-signing-keys.js';
 
 /** The application an access token was issued to. */
 export interface Principal {
@@ -32,6 +37,9 @@ const bearerError = (description: string) =>
     },
   });
 
+/** Like the tenancy caches' bound: enough for every live token of a busy instance. */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 const INVALID = 'The access token is invalid';
 const REVOKED = 'The access token has been revoked';
 const EXPIRED = 'The access token has expired';
@@ -45,17 +53,42 @@ const EXPIRED = 'The access token has expired';
  */
 export function createTokenVerifier(deps: ServiceDeps): TokenVerifier {
   const { cache } = deps;
+  /**
+   * Tokens whose signature this process has checked, with the key object that checked it. A
+   * client presents the same token on every call until it expires; decoding it and computing its
+   * HMAC was a tenth of a Response API call's CPU (bench/README.md). An entry counts only while
+   * the signing keys are the ones it was checked against: a re-read of the keys (every
+   * TOKEN_CACHE_TTL_MS, on a rotation, on a retirement) makes new key objects, and the next call
+   * checks the signature again. The deny list and the application are consulted on every call.
+   */
+  const verified = new Map<string, { readonly claims: AccessTokenClaims; readonly key: SigningKey }>();
+
+  async function signedClaims(token: string): Promise<AccessTokenClaims | null> {
+    const known = verified.get(token);
+    if (known) {
+      if ((await cache.signingKeys.find(known.claims.keyId)) === known.key) return known.claims;
+      verified.delete(token);
+    }
+    const parsed = parseAccessToken(token);
+    if (!parsed) return null;
+    const key = await cache.signingKeys.find(parsed.claims.keyId);
+    if (!key || !accessTokenSignedWith(parsed, key.key)) return null;
+    // Oldest first when full: a Map keeps insertion order.
+    if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims: parsed.claims, key });
+    return parsed.claims;
+  }
   return {
     async verify(token, environment) {
       cache.listen();
-      const parsed = parseAccessToken(token);
-      if (!parsed) throw bearerError(INVALID);
-      const key = await cache.signingKeys.find(parsed.claims.keyId);
-      if (!key || !accessTokenSignedWith(parsed, key.key)) throw bearerError(INVALID);
-      const { claims } = parsed;
+      const claims = await signedClaims(token);
+      if (!claims) throw bearerError(INVALID);
       // A token of the other environment is as unknown here as a made-up one.
       if (claims.environment !== environment) throw bearerError(INVALID);
-      if (claims.expiresAt <= deps.clock()) throw bearerError(EXPIRED);
+      if (claims.expiresAt <= deps.clock()) {
+        verified.delete(token);
+        throw bearerError(EXPIRED);
+      }
       if (await cache.denials.isDenied(claims.tokenId)) throw bearerError(REVOKED);
       const found = await cache.applications.get(claims.applicationId);
       if (found?.application.status !== 'active' || found.application.environment !== claims.environment) {
