@@ -12,6 +12,8 @@ const malformed = (detail: string, field?: string) =>
 
 /** WHATWG URL §5.1 (the form serialization RFC 6749 Appendix B names): `+` is a space. */
 export function decodeFormComponent(raw: string): string {
+  // Client ids, secrets and grant types are sent as they are: nothing to decode.
+  if (!raw.includes('%') && !raw.includes('+')) return raw;
   try {
     return decodeURIComponent(raw.replaceAll('+', ' '));
   } catch {

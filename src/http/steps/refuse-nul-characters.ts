@@ -53,8 +53,8 @@ export function findNul(value: unknown, maxDepth = MAX_BODY_DEPTH): string[] | '
 
 /**
  * True when `value` is absent, or a flat object of strings (path and query parameters, almost
- * always) without a NUL in any name or value: then there is nothing to walk. Anything else goes
- * to findNul, which also names where the NUL is.
+ * always, and form bodies) without a NUL in any name or value: then there is nothing to walk.
+ * Anything else goes to findNul, which also names where the NUL is.
  */
 function flatWithoutNul(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -83,7 +83,7 @@ export function refuseNulCharacters(
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
-  if (flatWithoutNul(request.params) && flatWithoutNul(request.query) && request.body === undefined) {
+  if (flatWithoutNul(request.params) && flatWithoutNul(request.query) && flatWithoutNul(request.body)) {
     done();
     return;
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { secondsUntil } from '../../domain/quota-policy.js';
 import { AppError } from '../../errors.js';
@@ -48,7 +48,7 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** Keys hold digests: client ids and addresses are caller-supplied and of any length. */
 function digest(value: string): string {
-  return createHash('sha256').update(value).digest('base64url').slice(0, 32);
+  return hash('sha256', value, 'base64url').slice(0, 32);
 }
 
 /** What is counted for one address, or for one client id from one address. */
