@@ -245,6 +245,31 @@ describe('signed access tokens', () => {
   });
 });
 
+describe('tokens whose signature was checked', () => {
+  it('count only while the keys that checked them are in memory', async () => {
+    const rt = await createTestRuntime({ TOKEN_CACHE_TTL_MS: String(TTL) }, { clock: () => START });
+    try {
+      const demo = await seedDemo(rt.deps, { environment: 'production' });
+      const token = await issue(rt, demo);
+      assert.ok(await rt.http.tokens.verify(token, 'production'));
+      // The key row gone, as `rpa tokens rotate-key --retire-previous` leaves it once purged: a
+      // token remembered as verified must not outlive the key that verified it.
+      await rt.deps.store.db.deleteFrom('token_signing_keys').execute();
+      rt.http.tokens.forget({ signingKeys: true });
+      assert.ok(await refused(rt, token));
+      // Remembering is per token string: the token's claims under another MAC are a new check.
+      const fresh = await issue(rt, demo);
+      assert.ok(await rt.http.tokens.verify(fresh, 'production'));
+      const bytes = Buffer.from(fresh.slice(CREDENTIAL_PREFIX.accessToken.length), 'base64url');
+      bytes[bytes.length - 1] = (bytes[bytes.length - 1] as number) ^ 1;
+      assert.ok(await refused(rt, CREDENTIAL_PREFIX.accessToken + bytes.toString('base64url')));
+      assert.ok(await rt.http.tokens.verify(fresh, 'production'));
+    } finally {
+      await rt.close();
+    }
+  });
+});
+
 describe('with TOKEN_CACHE_TTL_MS=0', () => {
   it('every instance asks the database every time', async () => {
     const pair = await twoInstances({ TOKEN_CACHE_TTL_MS: '0', REDIS_URL: '' }, () => START);
