@@ -252,6 +252,7 @@ const eraseBatch: Step = async (deps, trx, { requests, now, owner: leaseOwner, .
   // One pair beyond the budget says where the round-robin was cut.
   const found = await findSubjectReviewsOfRequests(
     trx,
+    deps.store.dialect,
     requests.map((o) => o.request.id),
     budget + 1,
   );
@@ -347,6 +348,7 @@ const buildExport: Step = async (deps, trx, { requests, now, owner, receipts }) 
       for (;;) {
         const ids = await findSubjectReviewIds(
           trx,
+          deps.store.dialect,
           { requestId: request.id, clientId },
           { limit: deps.config.worker.batchSize, ...(after !== undefined ? { after } : {}) },
         );
