@@ -290,7 +290,7 @@ const eraseBatch: Step = async (deps, trx, { requests, now, owner: leaseOwner, .
   // A request that named one of a person's identifiers in a client both requests name is about
   // the same end user: its section for that client goes even when it holds no review (it still
   // says what was asked about whom), and so do its masked identifiers and the erasing request's.
-  const naming = await findRequestsNamingSubjects(trx, finished);
+  const naming = await findRequestsNamingSubjects(trx, deps.store.dialect, finished);
   const removed = await deleteExportSections(trx, naming);
   const removedLeft = [...removed];
   for (const n of naming) {

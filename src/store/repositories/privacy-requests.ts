@@ -10,6 +10,7 @@ import type {
 } from '../../domain/privacy-request.js';
 import type { WebhookEvent } from '../../domain/webhook-event.js';
 import { chunks } from '../chunks.js';
+import type { Dialect } from '../database.js';
 import type { Database, PrivacyRequestIdentifiersTable, PrivacyRequestRow } from '../schema.js';
 import { auditEventRow } from './audit-events.js';
 import { enqueueWebhookEvents, webhookEventInserts } from './webhook-outbox.js';
@@ -378,11 +379,54 @@ function receiptById(receipts: readonly { id: string; receipt: string }[]) {
  */
 export async function findRequestsNamingSubjects(
   db: Kysely<Database>,
+  dialect: Dialect,
   requestIds: readonly string[],
 ): Promise<{ subjectRequestId: string; requestId: string; clientId: string }[]> {
   if (requestIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('privacy_pending_keys as k')
+  const rows = await requestsNamingSubjectsQuery(db, dialect, requestIds).execute();
+  return rows.map((r) => ({
+    subjectRequestId: r.subject_request_id,
+    requestId: r.request_id,
+    clientId: r.client_id,
+  }));
+}
+
+/**
+ * The query of findRequestsNamingSubjects, for its plan to be examined. Driven by the subject
+ * keys, each an exact look-up in the request identifier index. On PostgreSQL that look-up is a
+ * fenced LATERAL subquery, as in findSubjectReviewsOfRequests (privacy-subjects.ts): the pending
+ * keys' statistics lag behind a busy queue, and the plain join was planned as a sequential scan of
+ * every request's identifiers, a table that keeps growing.
+ */
+export function requestsNamingSubjectsQuery(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  requestIds: readonly string[],
+) {
+  const keys = db.selectFrom('privacy_pending_keys as k').where('k.request_id', 'in', requestIds);
+  if (dialect === 'postgres') {
+    return keys
+      .innerJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('privacy_request_identifiers as i')
+            .innerJoin('privacy_request_clients as c', (join) =>
+              join.onRef('c.request_id', '=', 'i.request_id').onRef('c.client_id', '=', 'k.client_id'),
+            )
+            .select(['i.request_id', 'c.client_id'])
+            .whereRef('i.environment', '=', 'k.environment')
+            .whereRef('i.kind', '=', 'k.kind')
+            .whereRef('i.value_hash', '=', 'k.value_hash')
+            .whereRef('i.request_id', '<>', 'k.request_id')
+            // A fence: without it PostgreSQL pulls the subquery up into a plain join.
+            .offset(0)
+            .as('m'),
+        (join) => join.onTrue(),
+      )
+      .select(['k.request_id as subject_request_id', 'm.request_id', 'm.client_id'])
+      .distinct();
+  }
+  return keys
     .innerJoin('privacy_request_identifiers as i', (join) =>
       join
         .onRef('i.environment', '=', 'k.environment')
@@ -394,14 +438,7 @@ export async function findRequestsNamingSubjects(
     )
     .select(['k.request_id as subject_request_id', 'i.request_id', 'c.client_id'])
     .distinct()
-    .where('k.request_id', 'in', requestIds)
-    .whereRef('i.request_id', '<>', 'k.request_id')
-    .execute();
-  return rows.map((r) => ({
-    subjectRequestId: r.subject_request_id,
-    requestId: r.request_id,
-    clientId: r.client_id,
-  }));
+    .whereRef('i.request_id', '<>', 'k.request_id');
 }
 
 /** After erasure even the masked display values go: only kinds and keyed hashes remain. */
