@@ -69,7 +69,22 @@ describe(`the privacy worker's look-ups by subject key on ${TEST_DIALECT}`, () =
   before(async () => {
     rt = await createTestRuntime();
     tenant = await seedPrivacyTenant(rt.deps);
-    await nineAsksTwice();
+    const fileFor = (type: 'access' | 'forget', emailAddress: string) =>
+      createPrivacyRequest(rt.deps, {
+        type,
+        environment: 'production',
+        applicationId: tenant.applicationId,
+        clientNames: ['Acme-EN_GB'],
+        identifiers: { emailAddress },
+      });
+    // Person 9 asked for her data in Acme-EN_GB, and it was sent; now she asks to be forgotten
+    // there. The completed access request named her key: its export must go with her reviews.
+    const nine = { name: 'Person 9', emailAddress: 'person-9@example.com' };
+    await importReviewsBy(rt.deps, nine, { clientName: 'Acme-EN_GB', count: 2 });
+    accessId = (await fileFor('access', nine.emailAddress)).id;
+    await drainPrivacyQueue(rt.deps);
+    forgetId = (await fileFor('forget', nine.emailAddress)).id;
+    // Five people with three reviews each, every one with a pending forget request.
     for (let i = 0; i < 5; i++) {
       const emailAddress = `person-${i}@example.com`;
       await importReviewsBy(
@@ -77,33 +92,9 @@ describe(`the privacy worker's look-ups by subject key on ${TEST_DIALECT}`, () =
         { name: `Person ${i}`, emailAddress },
         { clientName: 'Acme-EN_GB', count: 3 },
       );
-      const request = await createPrivacyRequest(rt.deps, {
-        type: 'forget',
-        environment: 'production',
-        applicationId: tenant.applicationId,
-        clientNames: ['Acme-EN_GB'],
-        identifiers: { emailAddress },
-      });
-      requestIds.push(request.id);
+      requestIds.push((await fileFor('forget', emailAddress)).id);
     }
   });
-  async function nineAsksTwice(): Promise<void> {
-    // Person 9 asked for her data in Acme-EN_GB, and it was sent; now she asks to be forgotten
-    // there. The completed access request named her key: its export must go with her reviews.
-    const nine = { name: 'Person 9', emailAddress: 'person-9@example.com' };
-    await importReviewsBy(rt.deps, nine, { clientName: 'Acme-EN_GB', count: 2 });
-    const ask = (type: 'access' | 'forget') =>
-      createPrivacyRequest(rt.deps, {
-        type,
-        environment: 'production',
-        applicationId: tenant.applicationId,
-        clientNames: ['Acme-EN_GB'],
-        identifiers: { emailAddress: nine.emailAddress },
-      });
-    accessId = (await ask('access')).id;
-    await drainPrivacyQueue(rt.deps);
-    forgetId = (await ask('forget')).id;
-  }
   after(() => rt.close());
 
   it("finds each request's reviews, round-robin", async () => {
