@@ -106,6 +106,22 @@ describe(`Privacy API requests on ${TEST_DIALECT}`, () => {
     await drainPrivacyQueue(t.runtime.deps);
   });
 
+  it('gives each request a UUIDv7 id that begins with its submission time', async () => {
+    const ids: string[] = [];
+    for (const emailAddress of ['v7-a@example.com', 'v7-b@example.com', 'v7-c@example.com']) {
+      now += 1;
+      const res = await c.post('forget', { emailAddress });
+      assert.equal(res.statusCode, 201, res.body);
+      ids.push(res.json().id);
+    }
+    for (const id of ids) {
+      assert.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
+    assert.deepEqual([...ids].sort(), ids);
+    assert.equal(Number.parseInt(ids[2]!.replaceAll('-', '').slice(0, 12), 16), now);
+    await drainPrivacyQueue(t.runtime.deps);
+  });
+
   it('reads a body without Content-Type as JSON (seed §4.3)', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Environment } from '../../domain/environment.js';
 import type { Identifiers } from '../../domain/identifiers.js';
 import { privacyDueAt } from '../../domain/privacy-due-at.js';
 import type { PrivacyRequest, PrivacyRequestType } from '../../domain/privacy-request.js';
 import { pendingKeys, privacySubject } from '../../domain/privacy-subject.js';
+import { uuidV7 } from '../../domain/uuid-v7.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import {
@@ -67,7 +67,8 @@ export async function createPrivacyRequest(
   });
   const now = deps.clock();
   const request: PrivacyRequest = {
-    id: randomUUID(),
+    // Time-ordered (docs/design.md, Privacy API): the request's rows in five tables are keyed by it.
+    id: uuidV7(now),
     type: input.type,
     status: 'PENDING',
     environment: input.environment,
