@@ -90,3 +90,83 @@ export function preparedQuery<P extends PreparedParams, Row>(
     },
   };
 }
+
+/** A value a prepared insert binds: what the tables' columns hold. */
+export type InsertValue = string | number | null;
+
+export interface PreparedInsert<C extends string> {
+  /** Inserts the rows in one statement; `db` is the store's handle or a transaction. */
+  execute(db: Kysely<Database>, rows: readonly Readonly<Record<C, InsertValue>>[]): Promise<void>;
+}
+
+interface CompiledInsert {
+  readonly compiled: CompiledQuery;
+  /** For each compiled parameter, the row and column it takes its value from, or null for a constant. */
+  readonly slots: readonly ({ readonly row: number; readonly column: string } | null)[];
+}
+
+/**
+ * An insert of rows into one table, built and compiled by Kysely once per dialect and row count,
+ * then run with each call's values: acceptance writes a few rows into several tables per request,
+ * and building those inserts cost more CPU than SQLite took to run them (bench/README.md,
+ * Privacy). Counts above `maxRows` are rare and built per call, so few shapes are kept.
+ */
+export function preparedInsert<T extends keyof Database & string, C extends keyof Database[T] & string>(
+  table: T,
+  columns: readonly C[],
+  maxRows: number,
+): PreparedInsert<C> {
+  const byAdapter = new WeakMap<object, Map<number, CompiledInsert>>();
+  const slotName = (row: number, column: string) => `${row}:${column}`;
+
+  const compiledFor = (db: Kysely<Database>, count: number): CompiledInsert => {
+    const adapter = db.getExecutor().adapter;
+    let shapes = byAdapter.get(adapter);
+    if (!shapes) {
+      shapes = new Map();
+      byAdapter.set(adapter, shapes);
+    }
+    let entry = shapes.get(count);
+    if (!entry) {
+      const rows = Array.from({ length: count }, (_, row) =>
+        Object.fromEntries(columns.map((column) => [column, marker(slotName(row, column))])),
+      );
+      // The table is chosen by the caller, so its row type is not known here; every column is named.
+      const built = db
+        .insertInto(table)
+        .values(rows as never)
+        .compile();
+      const compiled = { ...built, sql: PREPARED_SQL_TAG + built.sql };
+      const slots = compiled.parameters.map((p) => {
+        const name = markedName(p);
+        if (name === null) return null;
+        const at = name.indexOf(':');
+        return { row: Number(name.slice(0, at)), column: name.slice(at + 1) };
+      });
+      entry = { compiled, slots };
+      shapes.set(count, entry);
+    }
+    return entry;
+  };
+
+  return {
+    async execute(db, rows) {
+      if (rows.length === 0) return;
+      if (rows.length > maxRows) {
+        await db
+          .insertInto(table)
+          .values(rows as never)
+          .execute();
+        return;
+      }
+      const { compiled, slots } = compiledFor(db, rows.length);
+      const parameters = slots.map((slot, i) => {
+        if (slot === null) return compiled.parameters[i];
+        const value = (rows[slot.row] as Record<string, InsertValue>)[slot.column];
+        if (value === undefined) throw new Error(`prepared insert value ${slot.column} is missing`);
+        return value;
+      });
+      await db.executeQuery({ ...compiled, parameters });
+    },
+  };
+}

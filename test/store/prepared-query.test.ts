@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
-import { PREPARED_SQL_TAG, preparedQuery } from '../../src/store/prepared-query.js';
+import { PREPARED_SQL_TAG, preparedInsert, preparedQuery } from '../../src/store/prepared-query.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 describe(`prepared queries on ${TEST_DIALECT}`, () => {
@@ -76,20 +76,81 @@ describe(`prepared queries on ${TEST_DIALECT}`, () => {
     );
   });
 
+  // Two rows at most compiled; more are built per call.
+  const counterRows = preparedInsert('limit_counters', ['key', 'hits', 'window_end'], 2);
+  const counterRowsAt = async (prefix: string) =>
+    (
+      await store.db
+        .selectFrom('limit_counters')
+        .select(['key', 'hits', 'window_end'])
+        .where('key', 'like', `${prefix}%`)
+        .orderBy('key')
+        .execute()
+    ).map((r) => [r.key, Number(r.hits), Number(r.window_end)]);
+
+  it('inserts each call’s rows, compiled per row count, and builds larger counts per call', async () => {
+    await counterRows.execute(store.db, [{ key: 'pi:a', hits: 1, window_end: 5 }]);
+    await counterRows.execute(store.db, [{ key: 'pi:b', hits: 2, window_end: 6 }]);
+    await counterRows.execute(store.db, [
+      { key: 'pi:c', hits: 3, window_end: 7 },
+      { key: 'pi:d', hits: 4, window_end: 8 },
+    ]);
+    await counterRows.execute(store.db, [
+      { key: 'pi:e', hits: 5, window_end: 9 },
+      { key: 'pi:f', hits: 6, window_end: 10 },
+      { key: 'pi:g', hits: 7, window_end: 11 },
+    ]);
+    await counterRows.execute(store.db, []);
+    assert.deepEqual(await counterRowsAt('pi:'), [
+      ['pi:a', 1, 5],
+      ['pi:b', 2, 6],
+      ['pi:c', 3, 7],
+      ['pi:d', 4, 8],
+      ['pi:e', 5, 9],
+      ['pi:f', 6, 10],
+      ['pi:g', 7, 11],
+    ]);
+  });
+
+  it('inserts inside a transaction, undone with it, and refuses a row without one of its columns', async () => {
+    await assert.rejects(
+      store.db.transaction().execute(async (trx) => {
+        await counterRows.execute(trx, [{ key: 'pt:a', hits: 1, window_end: 1 }]);
+        assert.deepEqual(
+          (await trx.selectFrom('limit_counters').select('key').where('key', '=', 'pt:a').execute()).length,
+          1,
+        );
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
+    assert.deepEqual(await counterRowsAt('pt:'), []);
+    await assert.rejects(
+      counterRows.execute(store.db, [
+        { key: 'pt:b', hits: 1 } as unknown as { key: string; hits: number; window_end: number },
+      ]),
+      /value window_end is missing/,
+    );
+  });
+
   it('is kept by a PostgreSQL connection as a named statement, and queries built per call are not', {
     skip: TEST_DIALECT !== 'postgres' && 'PostgreSQL only',
   }, async () => {
     const named = await store.db.transaction().execute(async (trx) => {
       await counters.execute(trx, { windowEnd: 10, minHits: 1 });
       await counters.execute(trx, { windowEnd: 20, minHits: 0 });
+      await counterRows.execute(trx, [{ key: 'pn:a', hits: 1, window_end: 1 }]);
+      await counterRows.execute(trx, [{ key: 'pn:b', hits: 1, window_end: 1 }]);
       await trx.selectFrom('limit_counters').select('key').where('key', '=', 'pq:a').execute();
       const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
         trx,
       );
       return rows.map((r) => r.statement);
     });
-    // The connection may also hold statements of the tests before (the update), never an untagged one.
+    // The connection may also hold statements of the tests before (the update, the inserts), never an
+    // untagged one.
     for (const statement of named) assert.ok(statement.startsWith(PREPARED_SQL_TAG), statement);
     assert.equal(named.filter((statement) => statement.includes('"window_end" = $1')).length, 1);
+    assert.equal(named.filter((statement) => statement.endsWith('values ($1, $2, $3)')).length, 1);
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AuditAction, AuditEvent, AuditTargetType } from '../../domain/audit-event.js';
 import { chunks } from '../chunks.js';
+import { preparedInsert } from '../prepared-query.js';
 import type { AuditEventRow, Database } from '../schema.js';
 
 // Seven columns a row: well under SQLite's 32766 bound parameters per statement.
@@ -18,10 +19,17 @@ export function auditEventRow(e: AuditEvent): AuditEventRow {
   };
 }
 
+// Compiled once per row count: one event per privacy request accepted, a batch's per erasure.
+const eventsInsert = preparedInsert(
+  'audit_events',
+  ['id', 'occurred_at', 'actor', 'action', 'target_type', 'target_id', 'details'],
+  64,
+);
+
 /** Appends events in the caller's transaction, so an event exists exactly when its change committed. */
 export async function insertAuditEvents(db: Kysely<Database>, events: readonly AuditEvent[]): Promise<void> {
   for (const part of chunks(events, INSERT_CHUNK)) {
-    await db.insertInto('audit_events').values(part.map(auditEventRow)).execute();
+    await eventsInsert.execute(db, part.map(auditEventRow));
   }
 }
 

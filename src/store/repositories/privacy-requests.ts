@@ -11,8 +11,9 @@ import type {
 import type { WebhookEvent } from '../../domain/webhook-event.js';
 import { chunks } from '../chunks.js';
 import type { Dialect } from '../database.js';
+import { preparedInsert } from '../prepared-query.js';
 import type { Database, PrivacyRequestIdentifiersTable, PrivacyRequestRow } from '../schema.js';
-import { auditEventRow } from './audit-events.js';
+import { auditEventRow, insertAuditEvents } from './audit-events.js';
 import { enqueueWebhookEvents, webhookEventInserts } from './webhook-outbox.js';
 
 /** Assembles the service view of a request from its row and its details. */
@@ -104,6 +105,42 @@ function rowsOf(request: NewPrivacyRequest) {
   };
 }
 
+// Compiled once per row count (prepared-query.ts): these run for every request accepted on SQLite.
+const requestInsert = preparedInsert(
+  'privacy_requests',
+  [
+    'id',
+    'environment',
+    'application_id',
+    'type',
+    'status',
+    'submitted_at',
+    'due_at',
+    'started_at',
+    'completed_at',
+    'receipt',
+    'lease_owner',
+    'lease_expires_at',
+    'base_url',
+  ],
+  1,
+);
+const clientsInsert = preparedInsert(
+  'privacy_request_clients',
+  ['request_id', 'client_id', 'client_name'],
+  32,
+);
+const identifiersInsert = preparedInsert(
+  'privacy_request_identifiers',
+  ['request_id', 'environment', 'kind', 'value_hash', 'masked_value'],
+  IDENTIFIER_KINDS.length,
+);
+const pendingKeysInsert = preparedInsert(
+  'privacy_pending_keys',
+  ['environment', 'client_id', 'kind', 'value_hash', 'request_id'],
+  64,
+);
+
 /**
  * What a new request's transaction records beside it: its audit event and its webhook event
  * (null: the application has no endpoint, so there is nothing to fan out).
@@ -125,16 +162,16 @@ export async function insertPrivacyRequest(
   events: RequestEvents,
 ): Promise<number> {
   const rows = rowsOf(request);
-  await db.insertInto('privacy_requests').values(rows.request).execute();
-  await db.insertInto('audit_events').values(auditEventRow(events.audit)).execute();
+  await requestInsert.execute(db, [rows.request]);
+  await insertAuditEvents(db, [events.audit]);
   const deliveries = events.webhook ? await enqueueWebhookEvents(db, [events.webhook]) : 0;
-  await db.insertInto('privacy_request_clients').values(rows.clients).execute();
-  await db.insertInto('privacy_request_identifiers').values(rows.identifiers).execute();
+  await clientsInsert.execute(db, rows.clients);
+  await identifiersInsert.execute(db, rows.identifiers);
   // Named and linked identifiers can be many, so in chunks. Keys arrive in one global order
   // (domain/privacy-subject.ts), so concurrent requests inserting overlapping keys wait on each
   // other instead of deadlocking.
   for (const chunk of chunks(rows.pendingKeys, PENDING_KEYS_PER_STATEMENT)) {
-    await db.insertInto('privacy_pending_keys').values(chunk).execute();
+    await pendingKeysInsert.execute(db, chunk);
   }
   return deliveries;
 }
