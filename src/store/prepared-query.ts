@@ -40,6 +40,13 @@ const markedName = (p: unknown): string | null =>
  */
 export const PREPARED_SQL_TAG = '/* prepared */ ';
 
+/** Compiles a query built with markers for its values, its SQL tagged for PostgreSQL to keep. */
+function compileMarked(query: Compilable<unknown>): Compiled {
+  const built = query.compile();
+  const compiled = { ...built, sql: PREPARED_SQL_TAG + built.sql };
+  return { compiled, names: compiled.parameters.map(markedName) };
+}
+
 /**
  * A query built and compiled by Kysely once per dialect, then executed with new parameter values
  * per call. Building and compiling a query in Kysely walks and freezes its operation tree, which
@@ -60,10 +67,7 @@ export function preparedQuery<P extends PreparedParams, Row>(
     const adapter = db.getExecutor().adapter;
     let entry = byAdapter.get(adapter);
     if (!entry) {
-      const built = build(db, placeholders).compile();
-      const compiled = { ...built, sql: PREPARED_SQL_TAG + built.sql };
-      const names = compiled.parameters.map(markedName);
-      entry = { compiled, names };
+      entry = compileMarked(build(db, placeholders));
       byAdapter.set(adapter, entry);
     }
     return entry;
@@ -117,7 +121,6 @@ export function preparedInsert<T extends keyof Database & string, C extends keyo
   maxRows: number,
 ): PreparedInsert<C> {
   const byAdapter = new WeakMap<object, Map<number, CompiledInsert>>();
-  const slotName = (row: number, column: string) => `${row}:${column}`;
 
   const compiledFor = (db: Kysely<Database>, count: number): CompiledInsert => {
     const adapter = db.getExecutor().adapter;
@@ -129,16 +132,11 @@ export function preparedInsert<T extends keyof Database & string, C extends keyo
     let entry = shapes.get(count);
     if (!entry) {
       const rows = Array.from({ length: count }, (_, row) =>
-        Object.fromEntries(columns.map((column) => [column, marker(slotName(row, column))])),
+        Object.fromEntries(columns.map((column) => [column, marker(`${row}:${column}`)])),
       );
       // The table is chosen by the caller, so its row type is not known here; every column is named.
-      const built = db
-        .insertInto(table)
-        .values(rows as never)
-        .compile();
-      const compiled = { ...built, sql: PREPARED_SQL_TAG + built.sql };
-      const slots = compiled.parameters.map((p) => {
-        const name = markedName(p);
+      const { compiled, names } = compileMarked(db.insertInto(table).values(rows as never));
+      const slots = names.map((name) => {
         if (name === null) return null;
         const at = name.indexOf(':');
         return { row: Number(name.slice(0, at)), column: name.slice(at + 1) };
