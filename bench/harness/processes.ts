@@ -17,6 +17,8 @@ export interface LoadResult {
   timeouts: number;
   non2xx: number;
   statusCounts: Record<string, number>;
+  /** Jobs of a fixed amount: seconds from the start to the last response. */
+  elapsedSeconds?: number;
   /** Server CPU use during the run: 1.0 is one core fully busy. */
   cpu?: number;
 }

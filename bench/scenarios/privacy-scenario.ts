@@ -1,11 +1,14 @@
 /**
  * POST /privacy/v1/forgetRequests for distinct people at fixed offered rates, with many reviews
  * stored, then the time from submittedAt to completedAt of every request, read back through the
- * list endpoint. No peer: the ratio is to the target rate of 1,000/s.
+ * list endpoint. No peer: the ratio is to the target rate of 1,000/s. Beside each rate, a bare
+ * node:http server (bench/ceiling-server.ts) answering an accepted request's bytes gets the same
+ * job: what the load generator itself delivers at that rate, with the same connections.
  */
+import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import { measure, peakRssMiB, stop } from '../harness/processes.js';
+import { freePort, measure, peakRssMiB, start, stop } from '../harness/processes.js';
 import { row } from '../harness/results.js';
 import { seedReviews } from '../harness/seed-reviews.js';
 import { type Demo, getToken, startApi, type Target } from '../harness/targets.js';
@@ -26,24 +29,18 @@ export async function privacyScenario(ctx: BenchContext, target: Target, demo: D
     const auth = { authorization: `Bearer ${token}` };
     // Each rate asks about people the runs before it did not, so every request finds reviews.
     let firstPerson = 0;
+    const offered: number[] = [];
     for (const rate of privacyRates) {
       const amount = Math.min(rate * seconds, people - firstPerson);
       if (amount <= 0) break;
       log(`${target.name} privacy: ${amount} forget requests at ${rate}/s`);
+      offered.push(rate);
       const started = Date.now();
-      const r = measure(root, api.child, {
-        url: `${api.base}/privacy/v1/forgetRequests?passkey=${demo.privacyPasskey}`,
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        connections,
-        amount,
-        overallRate: rate,
-        distinctBodies: {
-          template: '{"authorId":"person-@N@","clientNames":["Acme-EN_GB","Acme-DE_DE"]}',
-          placeholder: '@N@',
-          start: firstPerson,
-        },
-      });
+      const r = measure(
+        root,
+        api.child,
+        forgetJob(api.base, auth, demo, { connections, amount, rate, firstPerson }),
+      );
       firstPerson += amount;
       const accepted = r.statusCounts['2xx'] ?? 0;
       // Wait for the worker to finish everything this run filed, then read each request's times.
@@ -77,13 +74,97 @@ export async function privacyScenario(ctx: BenchContext, target: Target, demo: D
         ratio: `${(r.requestsPerSecond / 1000).toFixed(2)} of 1000/s`,
         privacy: { offeredPerSecond: rate, accepted, sent: amount, completionP99: pct(99) },
         note:
-          `${accepted}/${amount} accepted (${r.non2xx} non-2xx); completed ${completion.length}; ` +
+          `${accepted}/${amount} accepted (${r.non2xx} non-2xx), the last answered ${r.elapsedSeconds} s ` +
+          `into a ${amount / rate} s schedule; completed ${completion.length}; ` +
           `time to COMPLETED p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${completion.at(-1) ?? 'n/a'} ms; ` +
           `${reviews.toLocaleString()} reviews stored; wall ${wall.toFixed(1)} s`,
       });
     }
+    await referenceRuns(ctx, target, api.base, auth, demo, offered, firstPerson);
   } finally {
     await stop(api.child);
+  }
+}
+
+/** The load job filing `amount` forget requests at `rate`/s, for people numbered from `firstPerson`. */
+function forgetJob(
+  base: string,
+  auth: Record<string, string>,
+  demo: Demo,
+  o: { connections: number; amount: number; rate: number; firstPerson: number },
+) {
+  return {
+    url: `${base}/privacy/v1/forgetRequests?passkey=${demo.privacyPasskey}`,
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    connections: o.connections,
+    amount: o.amount,
+    overallRate: o.rate,
+    distinctBodies: {
+      template: '{"authorId":"person-@N@","clientNames":["Acme-EN_GB","Acme-DE_DE"]}',
+      placeholder: '@N@',
+      start: o.firstPerson,
+    },
+  };
+}
+
+/**
+ * The same jobs against a bare node:http server answering the bytes of one accepted request (filed
+ * after the measured runs, for someone none of them named), so the table shows what the load
+ * generator delivers at each offered rate when the server costs next to nothing.
+ */
+async function referenceRuns(
+  ctx: BenchContext,
+  target: Target,
+  base: string,
+  auth: Record<string, string>,
+  demo: Demo,
+  rates: readonly number[],
+  firstPerson: number,
+): Promise<void> {
+  const { root, connections, privacySeconds: seconds } = ctx.settings;
+  const sample = await fetch(`${base}/privacy/v1/forgetRequests?passkey=${demo.privacyPasskey}`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ authorId: `person-${firstPerson}`, clientNames: ['Acme-EN_GB', 'Acme-DE_DE'] }),
+  });
+  const body = await sample.text();
+  if (!sample.ok) throw new Error(`forget request failed: ${sample.status} ${body}`);
+  const port = await freePort();
+  const ceiling = await start(
+    ctx.children,
+    process.execPath,
+    ['--import', 'tsx', join(root, 'bench/ceiling-server.ts')],
+    {
+      PORT: String(port),
+      BODY: body,
+      CONTENT_TYPE: sample.headers.get('content-type') ?? 'application/json',
+    },
+  );
+  try {
+    for (const rate of rates) {
+      log(`${target.name} privacy: ${rate * seconds} requests at ${rate}/s to a bare node:http server`);
+      const job = forgetJob(`http://127.0.0.1:${port}`, auth, demo, {
+        connections,
+        amount: rate * seconds,
+        rate,
+        firstPerson: 0,
+      });
+      const r = measure(root, ceiling, job);
+      ctx.rows.push({
+        ...row(
+          target.name,
+          'POST forgetRequests',
+          `node:http ceiling, offered ${rate}/s`,
+          r,
+          peakRssMiB(ceiling),
+        ),
+        ratio: `${(r.requestsPerSecond / 1000).toFixed(2)} of 1000/s`,
+        note: `what the load generator delivers at this rate and these connections; the last answered ${r.elapsedSeconds} s into a ${seconds} s schedule`,
+      });
+    }
+  } finally {
+    await stop(ceiling);
   }
 }
 
