@@ -1,0 +1,92 @@
+/**
+ * What a given amount of work per request costs a server on this machine, in CPU and in
+ * throughput: a bare node:http server answering the same bytes as the ceiling, after spinning
+ * for S µs per request, loaded by bench/load.ts (a child process) with 50 connections. Prints, for
+ * each S, the server's CPU per request (least of a few rounds), what it costs beyond S, and the
+ * throughput as a ratio of S = 0. It shows how much work a route may do and still serve a given
+ * share of the ceiling, and that a slower server pays more per request in the kernel than a fast
+ * one (its load generator waits more, so each answer has to wake it).
+ *
+ *   node --import tsx bench/work-curve.ts [--n 40000] [--rounds 3] [--spins 0,5,10,20,40,80]
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values: args } = parseArgs({
+  options: {
+    n: { type: 'string', default: '40000' },
+    rounds: { type: 'string', default: '3' },
+    spins: { type: 'string', default: '0,5,10,20,40,80' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const n = Number(args.n);
+const rounds = Number(args.rounds);
+const spins = (args.spins ?? '').split(',').map(Number);
+
+const body = Buffer.from(
+  '{"data":{"type":"clientResponseAuthor","id":"x","attributes":{"author":"Jane Doe"}}}',
+);
+let spinNs = 0n;
+const server = createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    // Busy work on the event loop, as a route's own synchronous steps would be.
+    const until = process.hrtime.bigint() + spinNs;
+    while (process.hrtime.bigint() < until);
+    res.writeHead(200, { 'content-type': 'application/vnd.api+json', 'content-length': body.length });
+    res.end(body);
+  });
+});
+server.keepAliveTimeout = 65_000;
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { port } = server.address() as AddressInfo;
+
+/** One round of `n` requests from bench/load.ts; its summary line. */
+function load(): Promise<{ requestsPerSecond: number }> {
+  const job = { url: `http://127.0.0.1:${port}/`, connections: Number(args.connections), amount: n };
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const child = spawn(process.execPath, [
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'load.ts'),
+      JSON.stringify(job),
+    ]);
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop() as string))
+        : reject(new Error(`load exited ${code}`)),
+    );
+  });
+}
+
+let base: number | undefined;
+for (const spin of spins) {
+  spinNs = BigInt(Math.round(spin * 1000));
+  let least = Number.POSITIVE_INFINITY;
+  let rate = 0;
+  for (let i = 0; i < rounds; i++) {
+    const before = process.cpuUsage();
+    const r = await load();
+    const used = process.cpuUsage(before);
+    const perRequest = (used.user + used.system) / n;
+    if (perRequest < least) {
+      least = perRequest;
+      rate = r.requestsPerSecond;
+    }
+  }
+  base ??= rate;
+  process.stdout.write(
+    `work ${spin} µs: ${least.toFixed(1)} µs CPU per request (${(least - spin).toFixed(1)} beyond the work), ` +
+      `${rate} req/s, ${(rate / base).toFixed(2)} of no work\n`,
+  );
+}
+server.close();
