@@ -13,7 +13,6 @@
  * (`app.inject` is not used: light-my-request retains ~10 KB per call, and the GC this causes
  * dominated every figure.)
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,6 +24,7 @@ import { createLogger } from '../src/logger.js';
 import { createRuntime } from '../src/runtime.js';
 import { seedDemo } from '../src/services/tenancy/seed-demo.js';
 import { findAccessibleResponse, selectResponses } from '../src/store/repositories/client-responses.js';
+import { runLoadAsync } from './harness/processes.js';
 import { ceilingServer, frameworkFloor } from './harness/reference-servers.js';
 
 const { values: args } = parseArgs({
@@ -41,6 +41,8 @@ const concurrency = Number(args.concurrency);
 const rounds = Number(args.rounds);
 const scenarios = new Set((args.scenarios ?? '').split(','));
 
+/** The project's root, where runLoadAsync finds bench/load.ts. */
+const root = join(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'rpa-per-request-'));
 const databaseUrl = process.env.DATABASE_URL ?? `sqlite:${join(dir, 'bench.db')}`;
 const config = loadConfig({
@@ -75,20 +77,7 @@ async function timed(
   });
   if (first.status !== 200) throw new Error(`${name}: ${first.status} ${await first.text()}`);
   const load = (amount: number) =>
-    new Promise<void>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          join(import.meta.dirname, 'load.ts'),
-          JSON.stringify({ ...job, url: `${base}${job.url}`, connections: concurrency, amount }),
-        ],
-        { stdio: ['ignore', 'ignore', 'inherit'] },
-      );
-      child.on('error', reject);
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`load exited with ${code}`))));
-    });
+    runLoadAsync(root, { ...job, url: `${base}${job.url}`, connections: concurrency, amount });
   await load(Math.min(2000, n));
   let best = Number.POSITIVE_INFINITY;
   for (let round = 0; round < rounds; round++) {

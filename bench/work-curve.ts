@@ -9,11 +9,12 @@
  *
  *   node --import tsx bench/work-curve.ts [--n 40000] [--rounds 3] [--spins 0,5,10,20,40,80]
  */
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runLoadAsync } from './harness/processes.js';
+import { ceilingServer } from './harness/reference-servers.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,46 +28,21 @@ const n = Number(args.n);
 const rounds = Number(args.rounds);
 const spins = (args.spins ?? '').split(',').map(Number);
 
-const body = Buffer.from(
-  '{"data":{"type":"clientResponseAuthor","id":"x","attributes":{"author":"Jane Doe"}}}',
-);
 let spinNs = 0n;
-const server = createServer((req, res) => {
-  req.resume();
-  req.on('end', () => {
+const server = ceilingServer(
+  {
+    body: Buffer.from('{"data":{"type":"clientResponseAuthor","id":"x","attributes":{"author":"Jane Doe"}}}'),
+    contentType: 'application/vnd.api+json',
+  },
+  () => {
     // Busy work on the event loop, as a route's own synchronous steps would be.
     const until = process.hrtime.bigint() + spinNs;
     while (process.hrtime.bigint() < until);
-    res.writeHead(200, { 'content-type': 'application/vnd.api+json', 'content-length': body.length });
-    res.end(body);
-  });
-});
-server.keepAliveTimeout = 65_000;
+  },
+);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address() as AddressInfo;
-
-/** One round of `n` requests from bench/load.ts; its summary line. */
-function load(): Promise<{ requestsPerSecond: number }> {
-  const job = { url: `http://127.0.0.1:${port}/`, connections: Number(args.connections), amount: n };
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const child = spawn(process.execPath, [
-      '--import',
-      'tsx',
-      join(import.meta.dirname, 'load.ts'),
-      JSON.stringify(job),
-    ]);
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').pop() as string))
-        : reject(new Error(`load exited ${code}`)),
-    );
-  });
-}
+const job = { url: `http://127.0.0.1:${port}/`, connections: Number(args.connections), amount: n };
 
 let base: number | undefined;
 for (const spin of spins) {
@@ -75,7 +51,7 @@ for (const spin of spins) {
   let rate = 0;
   for (let i = 0; i < rounds; i++) {
     const before = process.cpuUsage();
-    const r = await load();
+    const r = await runLoadAsync(join(import.meta.dirname, '..'), job);
     const used = process.cpuUsage(before);
     const perRequest = (used.user + used.system) / n;
     if (perRequest < least) {

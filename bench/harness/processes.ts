@@ -124,16 +124,38 @@ export function measure(
   return result;
 }
 
+const loadArgv = (root: string, job: Record<string, unknown>) => [
+  '--import',
+  'tsx',
+  join(root, 'bench/load.ts'),
+  JSON.stringify(job),
+];
+const loadSummary = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop() as string) as LoadResult;
+
 /** Runs bench/load.ts (under `root`) as its own process with `job` and returns its summary. */
 export function runLoad(root: string, job: Record<string, unknown>): LoadResult {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'bench/load.ts'), JSON.stringify(job)],
-    {
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    },
-  );
+  const r = spawnSync(process.execPath, loadArgv(root, job), {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
   if (r.status !== 0) throw new Error(`load generator failed: ${r.stderr}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop() as string) as LoadResult;
+  return loadSummary(r.stdout);
+}
+
+/**
+ * runLoad without blocking this process's event loop, for a server that runs in it
+ * (bench/per-request.ts, bench/work-curve.ts).
+ */
+export function runLoadAsync(root: string, job: Record<string, unknown>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, loadArgv(root, job), { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(loadSummary(stdout)) : reject(new Error(`load generator exited with ${code}`)),
+    );
+  });
 }

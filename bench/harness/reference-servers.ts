@@ -12,12 +12,16 @@ export interface ReferenceAnswer {
   readonly contentType: string;
 }
 
-/** The ceiling: a bare node:http server answering every request with the same bytes. */
-export function ceilingServer({ body, contentType }: ReferenceAnswer): Server {
+/**
+ * The ceiling: a bare node:http server answering every request with the same bytes. With `work`,
+ * it runs that first for each request (bench/work-curve.ts).
+ */
+export function ceilingServer({ body, contentType }: ReferenceAnswer, work?: () => void): Server {
   const server = createServer((req, res) => {
     // Drain any request body so keep-alive connections stay usable.
     req.resume();
     req.on('end', () => {
+      work?.();
       res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
       res.end(body);
     });
