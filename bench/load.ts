@@ -60,6 +60,13 @@ const startedAt = performance.now();
 let lastResponseAt = startedAt;
 let responses = 0;
 
+/** The rate of a fixed-amount job (see above); undefined for a job of a fixed duration. */
+function timedRate(): number | undefined {
+  if (!job.amount) return undefined;
+  const scheduleSeconds = job.overallRate ? job.amount / job.overallRate : 0;
+  return Math.round(responses / Math.max((lastResponseAt - startedAt) / 1000, scheduleSeconds));
+}
+
 const instance = autocannon(options, (err, result) => {
   if (err) {
     process.stderr.write(`${err.message}\n`);
@@ -70,13 +77,10 @@ const instance = autocannon(options, (err, result) => {
     const m = /^(\d)xx$/.exec(k);
     if (m && typeof v === 'number') statusCounts[k] = v;
   }
-  const elapsedSeconds = (lastResponseAt - startedAt) / 1000;
   process.stdout.write(
     `${JSON.stringify({
-      requestsPerSecond: job.amount
-        ? Math.round(responses / Math.max(elapsedSeconds, job.overallRate ? job.amount / job.overallRate : 0))
-        : result.requests.average,
-      elapsedSeconds: Math.round(elapsedSeconds * 1000) / 1000,
+      requestsPerSecond: timedRate() ?? result.requests.average,
+      ...(job.amount ? { elapsedSeconds: Math.round(lastResponseAt - startedAt) / 1000 } : {}),
       totalRequests: result.requests.total,
       p50: result.latency.p50,
       p99: result.latency.p99,
@@ -89,8 +93,11 @@ const instance = autocannon(options, (err, result) => {
     })}\n`,
   );
 });
-instance.on('response', () => {
-  responses += 1;
-  lastResponseAt = performance.now();
-});
+// Only a fixed-amount job is timed; a job of a fixed duration keeps its generator's loop as it was.
+if (job.amount) {
+  instance.on('response', () => {
+    responses += 1;
+    lastResponseAt = performance.now();
+  });
+}
 process.on('SIGTERM', () => instance.stop());

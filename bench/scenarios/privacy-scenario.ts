@@ -72,7 +72,7 @@ export async function privacyScenario(ctx: BenchContext, target: Target, demo: D
           peakRssMiB(api.child),
         ),
         // No peer: the ratio is to the target rate of 1,000 accepted per second.
-        ratio: `${(r.requestsPerSecond / 1000).toFixed(2)} of 1000/s`,
+        ratio: ofTarget(r.requestsPerSecond),
         privacy: { offeredPerSecond: rate, accepted, sent: amount, completionP99: pct(99) },
         note:
           `${accepted}/${amount} accepted (${r.non2xx} non-2xx), the last answered ${r.elapsedSeconds} s ` +
@@ -86,6 +86,13 @@ export async function privacyScenario(ctx: BenchContext, target: Target, demo: D
     await stop(api.child);
   }
 }
+
+/** The body of a forget request for person `n` (a number, or the load job's placeholder). */
+const forgetBody = (n: number | string) =>
+  JSON.stringify({ authorId: `person-${n}`, clientNames: ['Acme-EN_GB', 'Acme-DE_DE'] });
+
+/** A rate as the share of the target it is judged against (no peer here). */
+const ofTarget = (requestsPerSecond: number) => `${(requestsPerSecond / 1000).toFixed(2)} of 1000/s`;
 
 /** The load job filing `amount` forget requests at `rate`/s, for people numbered from `firstPerson`. */
 function forgetJob(
@@ -102,7 +109,7 @@ function forgetJob(
     amount: o.amount,
     overallRate: o.rate,
     distinctBodies: {
-      template: '{"authorId":"person-@N@","clientNames":["Acme-EN_GB","Acme-DE_DE"]}',
+      template: forgetBody('@N@'),
       placeholder: '@N@',
       start: o.firstPerson,
     },
@@ -127,7 +134,7 @@ async function referenceRuns(
   const sample = await fetch(`${base}/privacy/v1/forgetRequests?passkey=${demo.privacyPasskey}`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ authorId: `person-${firstPerson}`, clientNames: ['Acme-EN_GB', 'Acme-DE_DE'] }),
+    body: forgetBody(firstPerson),
   });
   const body = await sample.text();
   if (!sample.ok) throw new Error(`forget request failed: ${sample.status} ${body}`);
@@ -160,7 +167,7 @@ async function referenceRuns(
           r,
           peakRssMiB(ceiling),
         ),
-        ratio: `${(r.requestsPerSecond / 1000).toFixed(2)} of 1000/s`,
+        ratio: ofTarget(r.requestsPerSecond),
         note: `what the load generator delivers at this rate and these connections; the last answered ${r.elapsedSeconds} s into a ${seconds} s schedule`,
       });
     }
