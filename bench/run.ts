@@ -8,7 +8,7 @@
  * on SQLite and on PostgreSQL + Redis; then each target of the service, met or missed, from the
  * same run (bench/harness/target-verdicts.ts).
  *
- * Options: --db sqlite,postgres  --scenarios author,token,privacy  --duration 10  --connections 50
+ * Options: --db sqlite,postgres  --scenarios author,token,privacy  --duration 10  --rounds 5  --connections 50
  *          --reviews 1000000  --privacy-rate 1000,300  --privacy-seconds 10  --out bench/results/latest.md
  *          --profile DIR (V8 CPU profile of every API server run, summarised by bench/profile-summary.ts)
  *
@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     db: { type: 'string', default: 'sqlite,postgres' },
     scenarios: { type: 'string', default: 'author,token,privacy' },
     duration: { type: 'string', default: '10' },
+    // The author and token measurements alternate with their references in this many turns.
+    rounds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     reviews: { type: 'string', default: '1000000' },
     // Offered rates, one run each: the target rate, then one the service sustains.
@@ -49,6 +51,7 @@ const ctx: BenchContext = {
   settings: {
     root: process.cwd(),
     duration: Number(args.duration),
+    rounds: Number(args.rounds),
     connections: Number(args.connections),
     reviews: Number(args.reviews),
     privacyRates: (args['privacy-rate'] ?? '').split(',').map(Number).filter(Boolean),
@@ -62,7 +65,7 @@ const ctx: BenchContext = {
 };
 
 async function main(): Promise<void> {
-  const { root, connections, duration } = ctx.settings;
+  const { root, connections, duration, rounds } = ctx.settings;
   const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
   const scenarios = new Set((args.scenarios ?? '').split(','));
@@ -81,7 +84,7 @@ async function main(): Promise<void> {
   const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
   const report = [
     `Run ${new Date().toISOString()} on ${cpu}, ${cpus().length} cores, Node ${process.version}.`,
-    `${connections} connections, ${duration} s per measurement; load from a separate process (autocannon).`,
+    `${connections} connections, ${duration} s per measurement (author and token: in ${rounds} turns with their references); load from a separate process (autocannon).`,
     '',
     table(ctx.rows),
     '',

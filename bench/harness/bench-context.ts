@@ -7,6 +7,8 @@ export interface BenchSettings {
   root: string;
   /** Seconds per measurement. */
   duration: number;
+  /** Turns a measurement against its reference is split into (see measureInterleaved). */
+  rounds: number;
   connections: number;
   /** Reviews stored before the privacy scenario. */
   reviews: number;

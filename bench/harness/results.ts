@@ -46,6 +46,12 @@ export function row(
   return out;
 }
 
+/** Adds to a row's note the spread of its ratio over the rounds it was measured in. */
+export function withRounds(r: Row, ratios: readonly number[]): Row {
+  const spread = `ratio per turn ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+  return { ...r, note: r.note ? `${r.note}; ${spread}` : spread };
+}
+
 /** The rows as a Markdown table. */
 export function table(rows: readonly Row[]): string {
   const header =

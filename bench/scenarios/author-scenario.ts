@@ -7,12 +7,20 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import { freePort, measure, peakRssMiB, start, stop, WARM_UP_SECONDS } from '../harness/processes.js';
-import { row } from '../harness/results.js';
+import {
+  freePort,
+  type LoadResult,
+  measureInterleaved,
+  peakRssMiB,
+  start,
+  stop,
+  WARM_UP_SECONDS,
+} from '../harness/processes.js';
+import { row, withRounds } from '../harness/results.js';
 import { type Demo, getToken, startApi, type Target } from '../harness/targets.js';
 
 export async function authorScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
-  const { root, connections, duration } = ctx.settings;
+  const { root, connections, duration, rounds } = ctx.settings;
   const api = await startApi(ctx, target);
   try {
     const token = await getToken(api.base, demo);
@@ -50,19 +58,32 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
       ROUTE: '/response/v1/clientResponses/:guid/author',
     });
     try {
-      const run = (url: string, server: typeof ceiling.child) => ({
-        result: measure(root, server, { url, headers: auth, connections, duration }, WARM_UP_SECONDS),
-        rss: peakRssMiB(server),
-      });
-      log(`${target.name} author: ceiling`);
-      const c = run(`${ceiling.base}${path}`, ceiling.child);
-      log(`${target.name} author: framework floor`);
-      const f = run(`${floor.base}${path}`, floor.child);
-      log(`${target.name} author: api`);
-      const a = run(`${api.base}${path}`, api.child);
-      ctx.rows.push(row(target.name, 'GET author', 'node:http ceiling', c.result, c.rss));
-      ctx.rows.push(row(target.name, 'GET author', 'Fastify, same bytes', f.result, f.rss, c.result));
-      ctx.rows.push(row(target.name, 'GET author', 'this service', a.result, a.rss, c.result));
+      const job = (base: string) => ({ url: `${base}${path}`, headers: auth, connections, duration });
+      log(`${target.name} author: ceiling, framework floor and api in ${rounds} turns`);
+      const { results, roundRatios } = measureInterleaved(
+        root,
+        [
+          { server: ceiling.child, job: job(ceiling.base) },
+          { server: floor.child, job: job(floor.base) },
+          { server: api.child, job: job(api.base) },
+        ],
+        rounds,
+        WARM_UP_SECONDS,
+      );
+      const [c, f, a] = results as [LoadResult, LoadResult, LoadResult];
+      ctx.rows.push(row(target.name, 'GET author', 'node:http ceiling', c, peakRssMiB(ceiling.child)));
+      ctx.rows.push(
+        withRounds(
+          row(target.name, 'GET author', 'Fastify, same bytes', f, peakRssMiB(floor.child), c),
+          roundRatios[1]!,
+        ),
+      );
+      ctx.rows.push(
+        withRounds(
+          row(target.name, 'GET author', 'this service', a, peakRssMiB(api.child), c),
+          roundRatios[2]!,
+        ),
+      );
     } finally {
       await stop(floor.child);
       await stop(ceiling.child);

@@ -6,12 +6,20 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import { freePort, measure, peakRssMiB, start, stop, WARM_UP_SECONDS } from '../harness/processes.js';
-import { row } from '../harness/results.js';
+import {
+  freePort,
+  type LoadResult,
+  measureInterleaved,
+  peakRssMiB,
+  start,
+  stop,
+  WARM_UP_SECONDS,
+} from '../harness/processes.js';
+import { row, withRounds } from '../harness/results.js';
 import { type Demo, startApi, type Target } from '../harness/targets.js';
 
 export async function tokenScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
-  const { root, connections, duration } = ctx.settings;
+  const { root, connections, duration, rounds } = ctx.settings;
   const api = await startApi(ctx, target);
   const peerPort = await freePort();
   const peerSecret = randomBytes(32).toString('base64url');
@@ -27,42 +35,48 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
   );
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   try {
-    log(`${target.name} token: peer`);
-    const p = measure(
+    log(`${target.name} token: peer and api in ${rounds} turns`);
+    const { results, roundRatios } = measureInterleaved(
       root,
-      peer,
-      {
-        url: `http://127.0.0.1:${peerPort}/token`,
-        method: 'POST',
-        headers: form,
-        body: `grant_type=client_credentials&client_id=bench-client&client_secret=${peerSecret}&scope=offline_access`,
-        connections,
-        duration,
-      },
+      [
+        {
+          server: peer,
+          job: {
+            url: `http://127.0.0.1:${peerPort}/token`,
+            method: 'POST',
+            headers: form,
+            body: `grant_type=client_credentials&client_id=bench-client&client_secret=${peerSecret}&scope=offline_access`,
+            connections,
+            duration,
+          },
+        },
+        {
+          server: api.child,
+          job: {
+            url: `${api.base}/auth/v1/oauth2/token`,
+            method: 'POST',
+            headers: form,
+            body: new URLSearchParams({
+              grant_type: 'client_credentials',
+              client_id: demo.clientId,
+              client_secret: demo.clientSecret,
+            }).toString(),
+            connections,
+            duration,
+          },
+        },
+      ],
+      rounds,
       WARM_UP_SECONDS,
     );
-    const pRss = peakRssMiB(peer);
-    log(`${target.name} token: api`);
-    const a = measure(
-      root,
-      api.child,
-      {
-        url: `${api.base}/auth/v1/oauth2/token`,
-        method: 'POST',
-        headers: form,
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: demo.clientId,
-          client_secret: demo.clientSecret,
-        }).toString(),
-        connections,
-        duration,
-      },
-      WARM_UP_SECONDS,
+    const [p, a] = results as [LoadResult, LoadResult];
+    ctx.rows.push(row(target.name, 'POST token', 'node-oidc-provider', p, peakRssMiB(peer)));
+    ctx.rows.push(
+      withRounds(
+        row(target.name, 'POST token', 'this service', a, peakRssMiB(api.child), p),
+        roundRatios[1]!,
+      ),
     );
-    const aRss = peakRssMiB(api.child);
-    ctx.rows.push(row(target.name, 'POST token', 'node-oidc-provider', p, pRss));
-    ctx.rows.push(row(target.name, 'POST token', 'this service', a, aRss, p));
   } finally {
     await stop(peer);
     await stop(api.child);
