@@ -2,7 +2,7 @@
  * CPU per request of the server: builds it in this process on a SQLite file (or DATABASE_URL, with
  * REDIS_URL), seeds the demo tenant, listens on loopback, and has bench/load.ts (a child process)
  * send a fixed number of requests per round; the figure is this process's CPU time over them,
- * the least of a few rounds. On a shared machine throughput swings with the neighbours' load;
+ * the least of a few rounds, taken in turns with the other servers measured. On a shared machine throughput swings with the neighbours' load;
  * the CPU a request costs moves much less, so before/after comparisons use this.
  *
  *   node --import tsx bench/per-request.ts [--n 20000] [--rounds 3] [--concurrency 50]
@@ -60,10 +60,17 @@ await app.ready();
 
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
 
+/** One measured server: a name, and one round of `n` requests whose CPU per request it returns. */
+interface Measured {
+  name: string;
+  round(): Promise<number>;
+}
+const measured: Measured[] = [];
+
 /**
  * `amount` requests from bench/load.ts (a child process, so it does not share this event loop);
- * the figure is this process's CPU time over them. Repeated, keeping the least: other work on
- * the machine only ever adds to it.
+ * the figure is this process's CPU time over them. Checked and warmed up now, measured later in
+ * turns with the others (see below).
  */
 async function timed(
   name: string,
@@ -79,16 +86,32 @@ async function timed(
   const load = (amount: number) =>
     runLoadAsync(root, { ...job, url: `${base}${job.url}`, connections: concurrency, amount });
   await load(Math.min(2000, n));
-  let best = Number.POSITIVE_INFINITY;
+  measured.push({
+    name,
+    async round() {
+      const cpu0 = process.cpuUsage();
+      await load(n);
+      const used = process.cpuUsage(cpu0);
+      return (used.user + used.system) / n;
+    },
+  });
+}
+
+/**
+ * Every server over HTTP, in turns: each round measures each of them once, and each keeps its
+ * least. Other work on the machine only ever adds to a figure, and in turns every server has the
+ * same chances of a quiet moment; one after another, a busy minute would fall on one server alone.
+ */
+async function measureInTurns() {
+  const best = measured.map(() => Number.POSITIVE_INFINITY);
   for (let round = 0; round < rounds; round++) {
-    const cpu0 = process.cpuUsage();
-    await load(n);
-    const used = process.cpuUsage(cpu0);
-    best = Math.min(best, (used.user + used.system) / n);
+    for (const [i, m] of measured.entries()) best[i] = Math.min(best[i]!, await m.round());
   }
-  process.stdout.write(
-    `${name}: ${best.toFixed(1)} µs CPU per request (least of ${rounds} × ${n}, ${concurrency} connections)\n`,
-  );
+  measured.forEach((m, i) => {
+    process.stdout.write(
+      `${m.name}: ${best[i]!.toFixed(1)} µs CPU per request (least of ${rounds} × ${n} in turns, ${concurrency} connections)\n`,
+    );
+  });
 }
 
 /** The same for calls made in this process (no HTTP): least CPU per call over the rounds. */
@@ -103,6 +126,9 @@ async function timedInProcess(name: string, call: () => Promise<unknown>) {
   }
   process.stdout.write(`${name}: ${best.toFixed(1)} µs CPU per call (least of ${rounds} × ${n})\n`);
 }
+
+/** The reference servers, closed once every server has been measured. */
+const closeLater: Array<() => Promise<unknown>> = [];
 
 try {
   const demo = await seedDemo(runtime.deps, { environment: 'production' });
@@ -144,13 +170,13 @@ try {
       await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
       const { port } = bare.address() as AddressInfo;
       await timed('node:http, same bytes', { url: authorUrl, headers: auth }, `http://127.0.0.1:${port}`);
-      bare.close();
+      closeLater.push(() => new Promise<void>((resolve) => bare.close(() => resolve())));
     }
     if (scenarios.has('fastify')) {
       const floor = frameworkFloor(answer, '/response/v1/clientResponses/:guid/author');
       const floorAddress = await floor.listen({ host: '127.0.0.1', port: 0 });
       await timed('Fastify, same bytes', { url: authorUrl, headers: auth }, floorAddress);
-      await floor.close();
+      closeLater.push(() => floor.close());
     }
   }
   if (scenarios.has('token'))
@@ -162,6 +188,7 @@ try {
     });
   // The floor of any route: server-wide steps, logging, routing and serialisation, no store.
   if (scenarios.has('healthz')) await timed('GET healthz', { url: '/healthz', headers: { host } });
+  await measureInTurns();
   // The response read alone: compiled once (as the route does it), and built by Kysely per call.
   const scope = { environment: 'production' as const, applicationId: demo.applicationId };
   if (scenarios.has('read')) {
@@ -183,6 +210,7 @@ try {
     );
   }
 } finally {
+  for (const close of closeLater) await close();
   await app.close();
   await runtime.close();
   rmSync(dir, { recursive: true, force: true });
