@@ -138,10 +138,11 @@ export interface Interleaved {
 
 /**
  * Measures several servers in turns: each is warmed up once, then every round gives each of them
- * `job.duration / rounds` seconds (whole seconds), one after another. On a shared machine the throughput of a
- * server moves with its neighbours' load from one minute to the next; measured in turns, every
- * server sees the same drift, so the ratio between them holds still where back-to-back runs of
- * the full duration did not (the same reference read 16,717 and 27,986 req/s minutes apart).
+ * `job.duration / rounds` seconds (whole seconds), one after another. On a shared machine the
+ * throughput of a server moves with its neighbours' load from one minute to the next; measured in
+ * turns, every server sees the same drift, so the ratio between them holds still where
+ * back-to-back runs of the full duration did not (the same reference read 16,717 and 27,986 req/s
+ * minutes apart).
  * Combined: requests and CPU are summed, req/s is the mean of the rounds (all of one length),
  * p50 the median of the rounds' p50s, and p99 and max the worst round's: an upper bound of the
  * whole run's p99, which autocannon's summaries cannot merge exactly.
