@@ -20,12 +20,18 @@ function sfString(value: string): string {
   return `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
 }
 
+/** The policy names, quoted once: every answer carries them. */
+const QUOTED_NAMES: Readonly<Record<QuotaPolicy['name'], string>> = {
+  minute: sfString('minute'),
+  day: sfString('day'),
+};
+
 export function formatRateLimitPolicy(policies: readonly QuotaPolicy[]): string {
-  return policies.map((p) => `${sfString(p.name)};q=${p.quota};w=${p.windowSeconds}`).join(', ');
+  return policies.map((p) => `${QUOTED_NAMES[p.name]};q=${p.quota};w=${p.windowSeconds}`).join(', ');
 }
 
 export function formatRateLimit(limits: readonly ServiceLimit[]): string {
   return limits
-    .map((l) => `${sfString(l.policy.name)};r=${Math.max(0, l.remaining)};t=${l.resetSeconds}`)
+    .map((l) => `${QUOTED_NAMES[l.policy.name]};r=${Math.max(0, l.remaining)};t=${l.resetSeconds}`)
     .join(', ');
 }
