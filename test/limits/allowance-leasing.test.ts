@@ -107,6 +107,43 @@ for (const store of COUNTER_STORES) {
       assert.equal((await runtime.http.limiter.consume(p)).allowed, false);
     });
 
+    it('answers from memory only calls its held allowance covers, never past the limit', async () => {
+      clock.set(Date.UTC(2026, 10, 23, 12, 30, 0));
+      const p = await passkey(20);
+      const { limiter } = runtime.http;
+      // Nothing leased yet: the store must be asked.
+      assert.equal(limiter.consumeHeld(p), undefined);
+      let admitted = 0;
+      let fromMemory = 0;
+      for (let i = 0; i < 40; i += 1) {
+        const held = limiter.consumeHeld(p);
+        if (held) {
+          assert.equal(held.allowed, true);
+          assert.match(held.headers.ratelimit ?? '', /^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/);
+          fromMemory += 1;
+          admitted += 1;
+        } else if ((await limiter.consume(p)).allowed) {
+          admitted += 1;
+        }
+      }
+      assert.equal(admitted, 20);
+      assert.ok(fromMemory > 0, 'no call was answered from leased allowance');
+      assert.equal(limiter.consumeHeld(p), undefined);
+
+      // Other numbers: allowance leased under the old ones does not answer for them.
+      let q = await passkey(100);
+      await leaseAhead(runtime, q, 10);
+      assert.ok(limiter.consumeHeld(q));
+      q = await updatePasskey(runtime.deps, { passkeyId: q.id, ratePerMinute: 50 });
+      assert.equal(limiter.consumeHeld(q), undefined);
+      const next = await limiter.consume(q);
+      assert.equal(next.allowed, true);
+      assert.match(next.headers.ratelimit ?? '', /^"minute";r=37;/);
+      // A lease period later, nothing held counts any more.
+      clock.advance(LEASE_MS);
+      assert.equal(limiter.consumeHeld(q), undefined);
+    });
+
     it('hands what an instance held back to the others when it closes', async () => {
       clock.set(Date.UTC(2026, 10, 23, 12, 0, 0));
       const p = await passkey(20);

@@ -10,6 +10,8 @@ import type { Clock } from '../deps.js';
 /** Tokens revoked one by one (RFC 7009) that have not yet expired on their own. */
 export interface DenyList {
   isDenied(tokenId: string): Promise<boolean>;
+  /** What isDenied() would answer from memory, or undefined when it would read first. */
+  isDeniedHeld(tokenId: string): boolean | undefined;
   /** Records a revocation made here or announced by another instance. */
   add(tokenId: string, expiresAt: number): void;
   /** Re-read the entries on next use (after a lost connection to the announcements). */
@@ -51,6 +53,10 @@ export function createDenyList(deps: { config: Config; store: Store; clock: Cloc
         });
         await syncing;
       }
+      return entries.has(tokenId);
+    },
+    isDeniedHeld(tokenId) {
+      if (ttl <= 0 || syncedAt + ttl <= deps.clock()) return undefined;
       return entries.has(tokenId);
     },
     add(tokenId, expiresAt) {

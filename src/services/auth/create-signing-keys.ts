@@ -17,6 +17,8 @@ export interface SigningKeys {
   current(): Promise<SigningKey>;
   /** A key that may still verify, or null; an id not known here makes it look again (rate-limited). */
   find(id: string): Promise<SigningKey | null>;
+  /** What find() would answer from memory, or undefined when it would read (keys due, id unknown). */
+  findHeld(id: string): SigningKey | null | undefined;
   /** Re-read the keys on next use (an announcement of a rotation). */
   markStale(): void;
 }
@@ -93,6 +95,12 @@ export function createSigningKeys(deps: { config: Config; store: Store; clock: C
         key = keys.find((k) => k.id === id);
       }
       return key && usable(key) ? key : null;
+    },
+    findHeld(id) {
+      if (loading || loadedAt + ttl <= deps.clock()) return undefined;
+      const key = keys.find((k) => k.id === id);
+      if (!key) return undefined;
+      return usable(key) ? key : null;
     },
     markStale() {
       generation += 1;

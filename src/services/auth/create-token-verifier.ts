@@ -23,6 +23,12 @@ export interface Principal {
 export interface TokenVerifier {
   /** Resolves the application behind a bearer token, or throws INVALID_TOKEN. */
   verify(token: string, environment: Environment): Promise<Principal>;
+  /**
+   * verify() answered from memory alone, for a token checked before: the principal, or undefined
+   * when verify() must be asked (something is due for a re-read, or the token is refused; verify()
+   * then names the reason).
+   */
+  verifyHeld(token: string, environment: Environment): Principal | undefined;
   /** Applies a change made by this process at once (e.g. a revocation answered here). */
   forget(change: TenancyChange): void;
   close(): Promise<void>;
@@ -43,6 +49,27 @@ const VERIFIED_TOKENS_MAX = 10_000;
 const INVALID = 'The access token is invalid';
 const REVOKED = 'The access token has been revoked';
 const EXPIRED = 'The access token has expired';
+
+type FoundApplication = Awaited<ReturnType<ServiceDeps['cache']['applications']['get']>>;
+
+/** An application that is active in the token's environment (its secret is checked apart). */
+function acceptedBy(
+  found: FoundApplication,
+  claims: AccessTokenClaims,
+): found is NonNullable<FoundApplication> {
+  return found?.application.status === 'active' && found.application.environment === claims.environment;
+}
+
+function principalOf(found: NonNullable<FoundApplication>, claims: AccessTokenClaims): Principal {
+  return {
+    applicationId: found.application.id,
+    applicationName: found.application.name,
+    clientId: found.application.clientId,
+    environment: claims.environment,
+    tokenId: claims.tokenId,
+    expiresAt: claims.expiresAt,
+  };
+}
 
 /**
  * Checks a signed access token (docs/design.md, Access tokens) with no database read on the hot
@@ -91,19 +118,21 @@ export function createTokenVerifier(deps: ServiceDeps): TokenVerifier {
       }
       if (await cache.denials.isDenied(claims.tokenId)) throw bearerError(REVOKED);
       const found = await cache.applications.get(claims.applicationId);
-      if (found?.application.status !== 'active' || found.application.environment !== claims.environment) {
-        throw bearerError(INVALID);
-      }
+      if (!acceptedBy(found, claims)) throw bearerError(INVALID);
       // Retiring the secret a token was obtained with ends the token.
       if (!found.activeSecretIds.includes(claims.secretId)) throw bearerError(REVOKED);
-      return {
-        applicationId: found.application.id,
-        applicationName: found.application.name,
-        clientId: found.application.clientId,
-        environment: claims.environment,
-        tokenId: claims.tokenId,
-        expiresAt: claims.expiresAt,
-      };
+      return principalOf(found, claims);
+    },
+    verifyHeld(token, environment) {
+      cache.listen();
+      const known = verified.get(token);
+      if (!known || cache.signingKeys.findHeld(known.claims.keyId) !== known.key) return undefined;
+      const { claims } = known;
+      if (claims.environment !== environment || claims.expiresAt <= deps.clock()) return undefined;
+      if (cache.denials.isDeniedHeld(claims.tokenId) !== false) return undefined;
+      const found = cache.applications.peek(claims.applicationId)?.value;
+      if (!acceptedBy(found, claims) || !found.activeSecretIds.includes(claims.secretId)) return undefined;
+      return principalOf(found, claims);
     },
     forget(change) {
       cache.apply(change);

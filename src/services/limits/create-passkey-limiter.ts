@@ -19,6 +19,11 @@ export interface LimitDecision {
 
 export interface PasskeyLimiter {
   consume(passkey: Passkey): Promise<LimitDecision>;
+  /**
+   * consume() answered from the allowance this instance holds: an admission, or undefined when
+   * consume() must be asked (nothing held, a renewal under way, or the numbers changed).
+   */
+  consumeHeld(passkey: Passkey): LimitDecision | undefined;
   close(): Promise<void>;
 }
 
@@ -285,7 +290,27 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
     return found;
   }
 
+  /** Admits one call from the allowance the lease holds, if it holds any that counts now. */
+  function spend(lease: Lease, passkey: Passkey, now: number): LimitDecision | undefined {
+    if (!matches(lease, passkey) || lease.unspent <= 0) return undefined;
+    if (now >= windowsEnd(lease) || now >= lease.leasedAt + leaseMs) return undefined;
+    lease.unspent -= 1;
+    rollPeriod(lease, now);
+    lease.spentInPeriod += 1;
+    const { policies, policyField } = describe(passkey);
+    const headers = {
+      'ratelimit-policy': policyField,
+      ratelimit: formatRateLimit(limitsOf(lease, policies, now)),
+    };
+    return { allowed: true, headers };
+  }
+
   return {
+    consumeHeld(passkey) {
+      const lease = leases.get(passkey.id);
+      return lease && !lease.renewal ? spend(lease, passkey, deps.clock()) : undefined;
+    },
+
     async consume(passkey): Promise<LimitDecision> {
       const { policies, policyField } = describe(passkey);
       let waitedOn: RenewalOutcome | null = null;
@@ -305,17 +330,9 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
           }
           continue;
         }
+        const admitted = spend(lease, passkey, now);
+        if (admitted) return admitted;
         const current = matches(lease, passkey);
-        if (current && lease.unspent > 0 && now < windowsEnd(lease) && now < lease.leasedAt + leaseMs) {
-          lease.unspent -= 1;
-          rollPeriod(lease, now);
-          lease.spentInPeriod += 1;
-          const headers = {
-            'ratelimit-policy': policyField,
-            ratelimit: formatRateLimit(limitsOf(lease, policies, now)),
-          };
-          return { allowed: true, headers };
-        }
         if (waitedOn) {
           // The store call this call waited on (its own or another's) left nothing for it.
           if (waitedOn.kind === 'unavailable') return unavailable(waitedOn.error, policyField);

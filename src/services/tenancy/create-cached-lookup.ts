@@ -3,6 +3,8 @@ import type { Clock } from '../deps.js';
 /** A bounded in-process cache in front of one database lookup (docs/architecture.md, Caches). */
 export interface CachedLookup<V> {
   get(key: string): Promise<V>;
+  /** What get() would answer from memory without loading, or undefined when it would load. */
+  peek(key: string): { readonly value: V } | undefined;
   /** Drops every entry; lookups under way when this is called fill nothing. */
   clear(): void;
 }
@@ -51,6 +53,11 @@ export function createCachedLookup<V>(options: {
         loading.set(key, pending);
       }
       return pending;
+    },
+    peek(key) {
+      if (ttlMs <= 0) return undefined;
+      const cached = entries.get(key);
+      return cached && cached.freshUntil > clock() ? cached : undefined;
     },
     clear() {
       generation += 1;

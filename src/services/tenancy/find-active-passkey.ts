@@ -20,13 +20,29 @@ export async function findActivePasskey(
   deps.cache.listen();
   // Cached in process; `rpa passkeys update` is announced, so limits apply from the next request.
   const passkey = await deps.cache.passkeys.get(hashCredential(value));
-  if (
-    passkey?.status !== 'active' ||
-    passkey.applicationId !== principal.applicationId ||
-    passkey.environment !== principal.environment
-  ) {
+  if (!activeFor(passkey, principal))
     throw inactive('Developer Inactive: the passkey is unknown or inactive');
-  }
   if (passkey.api !== api) throw inactive(`Developer Inactive: the passkey is not valid for the ${api} API`);
   return passkey;
+}
+
+/**
+ * findActivePasskey answered from the cache without loading: the passkey, or undefined when it
+ * must be loaded or is refused (findActivePasskey then says why).
+ */
+export function findActivePasskeyHeld(
+  deps: ServiceDeps,
+  input: { value: string; principal: Principal; api: PasskeyApi },
+): Passkey | undefined {
+  deps.cache.listen();
+  const passkey = deps.cache.passkeys.peek(hashCredential(input.value))?.value;
+  return activeFor(passkey, input.principal) && passkey.api === input.api ? passkey : undefined;
+}
+
+function activeFor(passkey: Passkey | undefined, principal: Principal): passkey is Passkey {
+  return (
+    passkey?.status === 'active' &&
+    passkey.applicationId === principal.applicationId &&
+    passkey.environment === principal.environment
+  );
 }

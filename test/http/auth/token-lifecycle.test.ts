@@ -25,6 +25,10 @@ class RecordingLimiter implements PasskeyLimiter {
     this.charged.push(passkey.id);
     return this.refuse ?? { allowed: true, headers: { ratelimit: '"default";r=9;t=60' } };
   }
+  /** Holds no allowance: every charge goes through consume() and is recorded. */
+  consumeHeld() {
+    return undefined;
+  }
   async close() {}
 }
 

@@ -274,6 +274,7 @@ describe('Response API conformance: OpenAPI document and JSON:API 1.0', () => {
             headers: { ratelimit: 'r=0; t=7' },
           };
         },
+        consumeHeld: () => undefined,
         async close() {},
       },
     });

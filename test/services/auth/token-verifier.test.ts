@@ -15,7 +15,10 @@ import { rotateSigningKey } from '../../../src/services/auth/rotate-signing-key.
 import { TENANCY_CHANNEL } from '../../../src/services/tenancy/announce-tenancy-change.js';
 import { createApplication } from '../../../src/services/tenancy/create-application.js';
 import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
-import { findActivePasskey } from '../../../src/services/tenancy/find-active-passkey.js';
+import {
+  findActivePasskey,
+  findActivePasskeyHeld,
+} from '../../../src/services/tenancy/find-active-passkey.js';
 import { retireApplicationSecret } from '../../../src/services/tenancy/retire-application-secret.js';
 import { revokeApplication } from '../../../src/services/tenancy/revoke-application.js';
 import { rotateApplicationSecret } from '../../../src/services/tenancy/rotate-application-secret.js';
@@ -50,14 +53,26 @@ async function issue(
   return (await issueAccessToken(runtime.deps, { client, scope: 'offline_access' })).accessToken;
 }
 
-const refused = (runtime: TestRuntime, token: string) =>
-  runtime.http.tokens.verify(token, 'production').then(
-    () => false,
+/**
+ * Whether the full check refuses the token. The answer from memory alone (verifyHeld), taken just
+ * before, must never admit what the full check refuses: a stale cache there would let a revoked
+ * token through the hot path.
+ */
+async function refused(runtime: TestRuntime, token: string): Promise<boolean> {
+  const held = runtime.http.tokens.verifyHeld(token, 'production');
+  const isRefused = await runtime.http.tokens.verify(token, 'production').then(
+    (principal) => {
+      if (held) assert.deepEqual(held, principal);
+      return false;
+    },
     (err: { code?: string }) => {
       assert.equal(err.code, 'INVALID_TOKEN');
       return true;
     },
   );
+  if (isRefused) assert.equal(held, undefined, 'answered from memory a token the full check refuses');
+  return isRefused;
+}
 
 /** Two instances on one database: with REDIS_URL when the suite has one, unless told not to. */
 async function twoInstances(env: Record<string, string>, clock: () => number) {
@@ -245,6 +260,81 @@ describe('signed access tokens', () => {
   });
 });
 
+describe('tokens answered from memory', () => {
+  it('are answered only when every check can be made in memory, and then as the full check would', async () => {
+    let now = START;
+    const rt = await createTestRuntime({ TOKEN_CACHE_TTL_MS: String(TTL) }, { clock: () => now });
+    try {
+      const demo = await seedDemo(rt.deps, { environment: 'production' });
+      const token = await issue(rt, demo);
+      const { tokens } = rt.http;
+      // Never checked here: its signature is still to be computed.
+      assert.equal(tokens.verifyHeld(token, 'production'), undefined);
+      const principal = await tokens.verify(token, 'production');
+      assert.deepEqual(tokens.verifyHeld(token, 'production'), principal);
+      // Another environment, and the caches past TOKEN_CACHE_TTL_MS: the full check decides.
+      assert.equal(tokens.verifyHeld(token, 'staging'), undefined);
+      now += TTL;
+      assert.equal(tokens.verifyHeld(token, 'production'), undefined);
+      assert.deepEqual(await tokens.verify(token, 'production'), principal);
+      assert.deepEqual(tokens.verifyHeld(token, 'production'), principal);
+      // Revoked here (RFC 7009) and applied here, as the revocation endpoint does: refused at
+      // once, from memory too.
+      const change = await revokeAccessToken(rt.deps, { client: await clientOf(rt, demo), token });
+      assert.ok(change);
+      tokens.forget(change);
+      assert.equal(tokens.verifyHeld(token, 'production'), undefined);
+      assert.ok(await refused(rt, token));
+      // Expired: the same.
+      const other = await issue(rt, demo);
+      const { expiresAt } = await tokens.verify(other, 'production');
+      assert.ok(tokens.verifyHeld(other, 'production'));
+      now = expiresAt;
+      assert.equal(tokens.verifyHeld(other, 'production'), undefined);
+      assert.ok(await refused(rt, other));
+    } finally {
+      await rt.close();
+    }
+  });
+
+  it('are not answered while the deny list is due for a re-read, whatever else is fresh', async () => {
+    let now = START;
+    const pair = await twoInstances({ TOKEN_CACHE_TTL_MS: String(TTL), REDIS_URL: '' }, () => now);
+    try {
+      const demo = await seedDemo(pair.a.deps, { environment: 'production' });
+      const token = await issue(pair.a, demo);
+      // B reads its deny list and the application now.
+      assert.ok(await pair.b.http.tokens.verify(token, 'production'));
+      // Halfway through, B re-reads the application and the signing keys, not the deny list (as
+      // after announced changes to those two).
+      now += TTL / 2;
+      pair.b.http.tokens.forget({ applicationId: demo.applicationId });
+      pair.b.http.tokens.forget({ signingKeys: true });
+      assert.ok(await pair.b.http.tokens.verify(token, 'production'));
+      // A revokes the token; no announcement reaches B.
+      await revokeAccessToken(pair.a.deps, { client: await clientOf(pair.a, demo), token });
+      // B's deny list is now due, the rest still fresh: memory alone must not answer.
+      now = START + TTL;
+      assert.equal(pair.b.http.tokens.verifyHeld(token, 'production'), undefined);
+      assert.ok(await refused(pair.b, token));
+    } finally {
+      await pair.close();
+    }
+  });
+
+  it('are never answered with TOKEN_CACHE_TTL_MS=0', async () => {
+    const rt = await createTestRuntime({ TOKEN_CACHE_TTL_MS: '0' }, { clock: () => START });
+    try {
+      const demo = await seedDemo(rt.deps, { environment: 'production' });
+      const token = await issue(rt, demo);
+      assert.ok(await rt.http.tokens.verify(token, 'production'));
+      assert.equal(rt.http.tokens.verifyHeld(token, 'production'), undefined);
+    } finally {
+      await rt.close();
+    }
+  });
+});
+
 describe('tokens whose signature was checked', () => {
   it('count only while the keys that checked them are in memory', async () => {
     const rt = await createTestRuntime({ TOKEN_CACHE_TTL_MS: String(TTL) }, { clock: () => START });
@@ -372,7 +462,17 @@ function changes() {
         const token = await issue(a, demo);
         const principal = await b.http.tokens.verify(token, 'production');
         const value = demo.responsePasskey;
-        const passkey = async () => findActivePasskey(b.deps, { value, principal, api: 'response' });
+        // The answer from memory alone, taken first, must agree with the full look-up.
+        const passkey = async () => {
+          const input = { value, principal, api: 'response' as const };
+          const held = findActivePasskeyHeld(b.deps, input);
+          const found = await findActivePasskey(b.deps, input).catch((err: unknown) => {
+            assert.equal(held, undefined, 'answered from memory a passkey the full look-up refuses');
+            throw err;
+          });
+          if (held) assert.equal(held, found);
+          return found;
+        };
         const row = await findPasskeyByHash(a.deps.store.db, hashCredential(value));
         assert.ok(row);
         assert.notEqual((await passkey()).ratePerMinute, 7);
