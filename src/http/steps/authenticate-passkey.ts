@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
-import { findActivePasskey } from '../../services/tenancy/find-active-passkey.js';
+import { findActivePasskey, findActivePasskeyHeld } from '../../services/tenancy/find-active-passkey.js';
 import type { HttpDeps } from '../http-deps.js';
 import { nulDetail } from './refuse-nul-characters.js';
 
@@ -12,9 +12,17 @@ function passkeyProblem(value: unknown): string {
   return 'the passkey query parameter is required';
 }
 
-/** docs/interface.md §5.6: the Response and Privacy endpoints also require the `passkey` query parameter. */
+/**
+ * docs/interface.md §5.6: the Response and Privacy endpoints also require the `passkey` query
+ * parameter. A passkey in the cache is answered within this turn of the event loop, like a bearer
+ * token checked before (steps/authenticate-bearer.ts).
+ */
 export function authenticatePasskey(deps: HttpDeps, api: PasskeyApi) {
-  return async function authenticatePasskey(request: FastifyRequest): Promise<void> {
+  return function authenticatePasskey(
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
     const value = (request.query as Record<string, unknown> | undefined)?.passkey;
     if (typeof value !== 'string' || value === '' || value.includes('\u0000')) {
       throw new AppError('INVALID_QUERY_PARAMETER', {
@@ -23,7 +31,17 @@ export function authenticatePasskey(deps: HttpDeps, api: PasskeyApi) {
         source: { parameter: 'passkey' },
       });
     }
-    if (!request.principal) throw new AppError('UNAUTHORIZED');
-    request.passkey = await findActivePasskey(deps, { value, principal: request.principal, api });
+    const principal = request.principal;
+    if (!principal) throw new AppError('UNAUTHORIZED');
+    const held = findActivePasskeyHeld(deps, { value, principal, api });
+    if (held) {
+      request.passkey = held;
+      done();
+      return;
+    }
+    findActivePasskey(deps, { value, principal, api }).then((passkey) => {
+      request.passkey = passkey;
+      done();
+    }, done);
   };
 }

@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../errors.js';
+import type { LimitDecision } from '../../services/limits/create-passkey-limiter.js';
 import type { LimitedApi } from '../../services/metrics/create-metrics.js';
 import type { HttpDeps } from '../http-deps.js';
 
@@ -9,16 +10,8 @@ import type { HttpDeps } from '../http-deps.js';
  */
 export function chargePasskey(deps: HttpDeps, api: LimitedApi) {
   const { metrics } = deps;
-  return async function chargePasskey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (!request.passkey) return;
-    let decision: Awaited<ReturnType<typeof deps.limiter.consume>>;
-    try {
-      decision = await deps.limiter.consume(request.passkey);
-    } catch (err) {
-      // The shared counters could not be reached and RATE_LIMIT_FAIL_MODE is closed: 503.
-      metrics.limitDecided(api, 'unavailable');
-      throw err;
-    }
+  /** Sets the limit fields on the answer; a refusal throws the answer's error. */
+  const apply = (decision: LimitDecision, reply: FastifyReply): void => {
     metrics.limitDecided(api, decision.allowed ? 'allowed' : 'refused');
     reply.headers(decision.headers);
     if (!decision.allowed) {
@@ -26,5 +19,40 @@ export function chargePasskey(deps: HttpDeps, api: LimitedApi) {
         headers: { ...decision.headers, 'retry-after': String(decision.retryAfterSeconds ?? 1) },
       });
     }
+  };
+  // Allowance this instance holds is spent within this turn of the event loop (see
+  // steps/authenticate-bearer.ts); only a renewal from the store is waited for.
+  return function chargePasskey(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ): void {
+    const passkey = request.passkey;
+    if (!passkey) {
+      done();
+      return;
+    }
+    const held = deps.limiter.consumeHeld(passkey);
+    if (held) {
+      apply(held, reply);
+      done();
+      return;
+    }
+    deps.limiter.consume(passkey).then(
+      (decision) => {
+        try {
+          apply(decision, reply);
+        } catch (err) {
+          done(err as Error);
+          return;
+        }
+        done();
+      },
+      (err: unknown) => {
+        // The shared counters could not be reached and RATE_LIMIT_FAIL_MODE is closed: 503.
+        metrics.limitDecided(api, 'unavailable');
+        done(err as Error);
+      },
+    );
   };
 }
