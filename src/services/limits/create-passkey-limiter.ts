@@ -277,7 +277,8 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
   /**
    * A passkey's policies and their RateLimit-Policy field, made once per passkey object: the
    * tenancy cache hands every call the same (immutable) object until the passkey changes, and
-   * formatting the field anew was a tenth of a charge's CPU.
+   * formatting the field anew (with its names quoted anew) made a charge about twice as costly,
+   * in a loop (bench/README.md, GET author).
    */
   const described = new WeakMap<Passkey, { policies: readonly QuotaPolicy[]; policyField: string }>();
   function describe(passkey: Passkey) {
