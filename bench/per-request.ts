@@ -2,8 +2,9 @@
  * CPU per request of the server: builds it in this process on a SQLite file (or DATABASE_URL, with
  * REDIS_URL), seeds the demo tenant, listens on loopback, and has bench/load.ts (a child process)
  * send a fixed number of requests per round; the figure is this process's CPU time over them,
- * the least of a few rounds, taken in turns with the other servers measured. On a shared machine throughput swings with the neighbours' load;
- * the CPU a request costs moves much less, so before/after comparisons use this.
+ * the least of a few rounds, taken in turns with the other servers measured. On a shared machine
+ * throughput swings with the neighbours' load; the CPU a request costs moves much less, so
+ * before/after comparisons use this.
  *
  *   node --import tsx bench/per-request.ts [--n 20000] [--rounds 3] [--concurrency 50]
  *        [--scenarios author,token,healthz,read,ceiling,fastify]

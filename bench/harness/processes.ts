@@ -102,21 +102,14 @@ export function cpuSeconds(child: ChildProcess): number {
   }
 }
 
-/** Unmeasured load before each measurement of a steady-state scenario (see measure). */
-export const WARM_UP_SECONDS = 2;
-
 /**
- * Runs a load job against `server` and adds how busy the server was (CPU seconds per second).
- * With `warmUpSeconds`, the same load runs that long first, unmeasured: every server is then
- * measured after its JIT has compiled the path and the machine has settled from starting it.
+ * Unmeasured load each server of a steady-state scenario gets first (measureInterleaved): it is
+ * then measured after its JIT has compiled the path and the machine has settled from starting it.
  */
-export function measure(
-  root: string,
-  server: ChildProcess,
-  job: Record<string, unknown>,
-  warmUpSeconds = 0,
-): LoadResult {
-  if (warmUpSeconds > 0) runLoad(root, { ...job, duration: warmUpSeconds });
+const WARM_UP_SECONDS = 2;
+
+/** Runs a load job against `server` and adds how busy the server was (CPU seconds per second). */
+export function measure(root: string, server: ChildProcess, job: Record<string, unknown>): LoadResult {
   const cpuBefore = cpuSeconds(server);
   const started = Date.now();
   const result = runLoad(root, job);
@@ -130,30 +123,25 @@ export interface Subject {
   job: Record<string, unknown>;
 }
 
-/** Per subject, its rounds combined; `roundRatios` are each round's throughput over the first subject's. */
+/** Per subject, its rounds combined, and each round's throughput over the first subject's. */
 export interface Interleaved {
   results: LoadResult[];
   roundRatios: number[][];
 }
 
 /**
- * Measures several servers in turns: each is warmed up once, then every round gives each of them
- * `job.duration / rounds` seconds (whole seconds), one after another. On a shared machine the
- * throughput of a server moves with its neighbours' load from one minute to the next; measured in
- * turns, every server sees the same drift, so the ratio between them holds still where
- * back-to-back runs of the full duration did not (the same reference read 16,717 and 27,986 req/s
- * minutes apart).
- * Combined: requests and CPU are summed, req/s is the mean of the rounds (all of one length),
- * p50 the median of the rounds' p50s, and p99 and max the worst round's: an upper bound of the
- * whole run's p99, which autocannon's summaries cannot merge exactly.
+ * Measures several servers in turns: each is warmed up once (WARM_UP_SECONDS), then every round
+ * gives each of them `job.duration / rounds` seconds (whole seconds), one after another. On a
+ * shared machine the throughput of a server moves with its neighbours' load from one minute to
+ * the next; measured in turns, every server sees the same drift, so the ratio between them holds
+ * still where back-to-back runs of the full duration did not (the same reference read 16,717 and
+ * 27,986 req/s minutes apart). Combined: requests and CPU are summed, req/s is the mean of the
+ * rounds (all of one length), p50 the median of the rounds' p50s, and p99 and max the worst
+ * round's: an upper bound of the whole run's p99, which autocannon's summaries cannot merge
+ * exactly.
  */
-export function measureInterleaved(
-  root: string,
-  subjects: readonly Subject[],
-  rounds: number,
-  warmUpSeconds: number,
-): Interleaved {
-  for (const s of subjects) runLoad(root, { ...s.job, duration: warmUpSeconds });
+export function measureInterleaved(root: string, subjects: readonly Subject[], rounds: number): Interleaved {
+  for (const s of subjects) runLoad(root, { ...s.job, duration: WARM_UP_SECONDS });
   const perSubject: LoadResult[][] = subjects.map(() => []);
   for (let round = 0; round < rounds; round++) {
     subjects.forEach((s, i) => {

@@ -1,5 +1,5 @@
 /** The results table: one row per measured server, with its ratio to the reference. */
-import type { LoadResult } from './processes.js';
+import type { Interleaved, LoadResult } from './processes.js';
 
 export interface Row {
   db: string;
@@ -46,10 +46,26 @@ export function row(
   return out;
 }
 
-/** Adds to a row's note the spread of its ratio over the rounds it was measured in. */
-export function withRounds(r: Row, ratios: readonly number[]): Row {
-  const spread = `ratio per turn ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
-  return { ...r, note: r.note ? `${r.note}; ${spread}` : spread };
+/**
+ * Rows of servers measured in turns (measureInterleaved), named in the order measured: the first
+ * is the reference, every other one gets its ratio to it and, in its note, that ratio's spread
+ * over the turns.
+ */
+export function rowsInTurns(
+  db: string,
+  scenario: string,
+  servers: ReadonlyArray<{ subject: string; rssMiB: number }>,
+  measured: Interleaved,
+): Row[] {
+  const reference = measured.results[0] as LoadResult;
+  return servers.map(({ subject, rssMiB }, i) => {
+    const result = measured.results[i] as LoadResult;
+    if (i === 0) return row(db, scenario, subject, result, rssMiB);
+    const r = row(db, scenario, subject, result, rssMiB, reference);
+    const ratios = measured.roundRatios[i] as number[];
+    const spread = `ratio per turn ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
+    return { ...r, note: r.note ? `${r.note}; ${spread}` : spread };
+  });
 }
 
 /** The rows as a Markdown table. */

@@ -7,16 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import {
-  freePort,
-  type LoadResult,
-  measureInterleaved,
-  peakRssMiB,
-  start,
-  stop,
-  WARM_UP_SECONDS,
-} from '../harness/processes.js';
-import { row, withRounds } from '../harness/results.js';
+import { freePort, measureInterleaved, peakRssMiB, start, stop } from '../harness/processes.js';
+import { rowsInTurns } from '../harness/results.js';
 import { type Demo, getToken, startApi, type Target } from '../harness/targets.js';
 
 export async function authorScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
@@ -60,7 +52,7 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
     try {
       const job = (base: string) => ({ url: `${base}${path}`, headers: auth, connections, duration });
       log(`${target.name} author: ceiling, framework floor and api in ${rounds} turns`);
-      const { results, roundRatios } = measureInterleaved(
+      const turns = measureInterleaved(
         root,
         [
           { server: ceiling.child, job: job(ceiling.base) },
@@ -68,22 +60,13 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
           { server: api.child, job: job(api.base) },
         ],
         rounds,
-        WARM_UP_SECONDS,
       );
-      const [c, f, a] = results as [LoadResult, LoadResult, LoadResult];
-      ctx.rows.push(row(target.name, 'GET author', 'node:http ceiling', c, peakRssMiB(ceiling.child)));
-      ctx.rows.push(
-        withRounds(
-          row(target.name, 'GET author', 'Fastify, same bytes', f, peakRssMiB(floor.child), c),
-          roundRatios[1]!,
-        ),
-      );
-      ctx.rows.push(
-        withRounds(
-          row(target.name, 'GET author', 'this service', a, peakRssMiB(api.child), c),
-          roundRatios[2]!,
-        ),
-      );
+      const servers = [
+        { subject: 'node:http ceiling', rssMiB: peakRssMiB(ceiling.child) },
+        { subject: 'Fastify, same bytes', rssMiB: peakRssMiB(floor.child) },
+        { subject: 'this service', rssMiB: peakRssMiB(api.child) },
+      ];
+      ctx.rows.push(...rowsInTurns(target.name, 'GET author', servers, turns));
     } finally {
       await stop(floor.child);
       await stop(ceiling.child);

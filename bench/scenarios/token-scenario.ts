@@ -6,16 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import {
-  freePort,
-  type LoadResult,
-  measureInterleaved,
-  peakRssMiB,
-  start,
-  stop,
-  WARM_UP_SECONDS,
-} from '../harness/processes.js';
-import { row, withRounds } from '../harness/results.js';
+import { freePort, measureInterleaved, peakRssMiB, start, stop } from '../harness/processes.js';
+import { rowsInTurns } from '../harness/results.js';
 import { type Demo, startApi, type Target } from '../harness/targets.js';
 
 export async function tokenScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
@@ -36,7 +28,7 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   try {
     log(`${target.name} token: peer and api in ${rounds} turns`);
-    const { results, roundRatios } = measureInterleaved(
+    const turns = measureInterleaved(
       root,
       [
         {
@@ -67,16 +59,12 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
         },
       ],
       rounds,
-      WARM_UP_SECONDS,
     );
-    const [p, a] = results as [LoadResult, LoadResult];
-    ctx.rows.push(row(target.name, 'POST token', 'node-oidc-provider', p, peakRssMiB(peer)));
-    ctx.rows.push(
-      withRounds(
-        row(target.name, 'POST token', 'this service', a, peakRssMiB(api.child), p),
-        roundRatios[1]!,
-      ),
-    );
+    const servers = [
+      { subject: 'node-oidc-provider', rssMiB: peakRssMiB(peer) },
+      { subject: 'this service', rssMiB: peakRssMiB(api.child) },
+    ];
+    ctx.rows.push(...rowsInTurns(target.name, 'POST token', servers, turns));
   } finally {
     await stop(peer);
     await stop(api.child);
