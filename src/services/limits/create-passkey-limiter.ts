@@ -69,6 +69,12 @@ interface Lease {
   spentLastPeriod: number;
 }
 
+/** A passkey's policies and the RateLimit-Policy field that advertises them. */
+interface Described {
+  readonly policies: readonly QuotaPolicy[];
+  readonly policyField: string;
+}
+
 const counterKey = (passkeyId: string, policy: QuotaPolicy) => `{pk:${passkeyId}}:${policy.name}`;
 
 /**
@@ -201,10 +207,10 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
     }));
   }
 
-  function refusal(lease: Lease, policies: readonly QuotaPolicy[], now: number): LimitDecision {
+  function refusal(lease: Lease, { policies, policyField }: Described, now: number): LimitDecision {
     const limits = limitsOf(lease, policies, now);
     const headers = {
-      'ratelimit-policy': formatRateLimitPolicy(policies),
+      'ratelimit-policy': policyField,
       ratelimit: formatRateLimit(limits),
     };
     const exhausted = limits.filter((l) => l.remaining < 1);
@@ -280,28 +286,32 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
    * formatting the field anew (with its names quoted anew) made a charge about twice as costly,
    * in a loop (bench/README.md, GET author).
    */
-  const described = new WeakMap<Passkey, { policies: readonly QuotaPolicy[]; policyField: string }>();
-  function describe(passkey: Passkey) {
-    let found = described.get(passkey);
+  const descriptions = new WeakMap<Passkey, Described>();
+  function describe(passkey: Passkey): Described {
+    let found = descriptions.get(passkey);
     if (!found) {
       const policies = passkeyPolicies(passkey);
       found = { policies, policyField: formatRateLimitPolicy(policies) };
-      described.set(passkey, found);
+      descriptions.set(passkey, found);
     }
     return found;
   }
 
   /** Admits one call from the allowance the lease holds, if it holds any that counts now. */
-  function spend(lease: Lease, passkey: Passkey, now: number): LimitDecision | undefined {
+  function spend(
+    lease: Lease,
+    passkey: Passkey,
+    now: number,
+    described: Described,
+  ): LimitDecision | undefined {
     if (!matches(lease, passkey) || lease.unspent <= 0) return undefined;
     if (now >= windowsEnd(lease) || now >= lease.leasedAt + leaseMs) return undefined;
     lease.unspent -= 1;
     rollPeriod(lease, now);
     lease.spentInPeriod += 1;
-    const { policies, policyField } = describe(passkey);
     const headers = {
-      'ratelimit-policy': policyField,
-      ratelimit: formatRateLimit(limitsOf(lease, policies, now)),
+      'ratelimit-policy': described.policyField,
+      ratelimit: formatRateLimit(limitsOf(lease, described.policies, now)),
     };
     return { allowed: true, headers };
   }
@@ -309,11 +319,11 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
   return {
     consumeHeld(passkey) {
       const lease = leases.get(passkey.id);
-      return lease && !lease.renewal ? spend(lease, passkey, deps.clock()) : undefined;
+      return lease && !lease.renewal ? spend(lease, passkey, deps.clock(), describe(passkey)) : undefined;
     },
 
     async consume(passkey): Promise<LimitDecision> {
-      const { policies, policyField } = describe(passkey);
+      const described = describe(passkey);
       let waitedOn: RenewalOutcome | null = null;
       for (;;) {
         const now = deps.clock();
@@ -331,14 +341,14 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
           }
           continue;
         }
-        const admitted = spend(lease, passkey, now);
+        const admitted = spend(lease, passkey, now, described);
         if (admitted) return admitted;
         const current = matches(lease, passkey);
         if (waitedOn) {
           // The store call this call waited on (its own or another's) left nothing for it.
-          if (waitedOn.kind === 'unavailable') return unavailable(waitedOn.error, policyField);
+          if (waitedOn.kind === 'unavailable') return unavailable(waitedOn.error, described.policyField);
           if (waitedOn.kind === 'failed') throw waitedOn.error;
-          if (waitedOn.kind === 'exhausted' && current) return refusal(lease, policies, now);
+          if (waitedOn.kind === 'exhausted' && current) return refusal(lease, described, now);
         }
         const held = lease;
         // The loop then spends what the renewal brought, if anything.
