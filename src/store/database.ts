@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, Kysely, SqliteDialect, SqliteDriver, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { MemoryCounters } from './counters/memory-counter-store.js';
 import { createSqliteGroupCommit, createTransactionPerWrite, type GroupCommit } from './group-commit.js';
 import { PREPARED_SQL_TAG } from './prepared-query.js';
+import { ReadBatchingSqliteDialect } from './read-batching-sqlite-dialect.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
 
@@ -58,28 +59,6 @@ export interface StoreOptions {
   poolSize?: number;
 }
 
-/**
- * better-sqlite3 starts transactions as DEFERRED; two processes that both read and then write can
- * then fail with SQLITE_BUSY without waiting. BEGIN IMMEDIATE takes the write lock up front, so
- * busy_timeout applies and writers queue instead of failing.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver() {
-    return new ImmediateSqliteDriver(this.#config);
-  }
-}
-
 function openSqlite(path: string): Store {
   const memory = path === ':memory:';
   if (!memory) mkdirSync(dirname(path), { recursive: true });
@@ -104,11 +83,9 @@ function openSqlite(path: string): Store {
     }
     return stmt;
   };
-  const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({
-      database: { prepare: cachedPrepare, close: () => raw.close() } as unknown as SqliteDatabase.Database,
-    }),
-  });
+  const dialect = new ReadBatchingSqliteDialect(raw, cachedPrepare);
+  const exclusive = <T>(work: () => T) => dialect.driver.exclusive(work);
+  const db = new Kysely<Database>({ dialect });
   const processCounters: MemoryCounters = new Map();
   return {
     db,
@@ -122,15 +99,19 @@ function openSqlite(path: string): Store {
       raw.prepare('select 1').get();
     },
     async scrubFreedPages() {
-      if (!memory) raw.pragma('wal_checkpoint(TRUNCATE)');
+      // With the connection to itself: a transaction of this process open across the checkpoint
+      // would stop it from truncating the WAL.
+      await exclusive(() => {
+        if (!memory) raw.pragma('wal_checkpoint(TRUNCATE)');
+      });
     },
     async compactTables() {
       const size = () =>
         (raw.pragma('page_count', { simple: true }) as number) *
         (raw.pragma('page_size', { simple: true }) as number);
-      // Holding Kysely's only connection keeps every transaction of this process out: VACUUM cannot
-      // run inside one, and a checkpoint cannot truncate the WAL past one.
-      return db.connection().execute(async () => {
+      // Holding the only connection keeps every transaction of this process out: VACUUM cannot run
+      // inside one, and a checkpoint cannot truncate the WAL past one.
+      return exclusive(() => {
         const bytesBefore = size();
         raw.exec('VACUUM');
         if (!memory) raw.pragma('wal_checkpoint(TRUNCATE)');

@@ -2,10 +2,10 @@ import type { ServiceDeps } from '../deps.js';
 
 /**
  * Makes erased bytes unrecoverable from the database files (docs/design.md, Privacy API: nothing of an erased subject
- * in free pages or an un-checkpointed WAL). Holds the store's connection while it runs, so on
- * SQLite no transaction of this process is open across the checkpoint (which would stop it from
- * truncating the WAL).
+ * in free pages or an un-checkpointed WAL). On SQLite the store takes its connection to itself
+ * while it runs, so no transaction of this process is open across the checkpoint (which would
+ * stop it from truncating the WAL).
  */
 export async function scrubFreedPages(deps: ServiceDeps): Promise<void> {
-  await deps.store.db.connection().execute(() => deps.store.scrubFreedPages());
+  await deps.store.scrubFreedPages();
 }

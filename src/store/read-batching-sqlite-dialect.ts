@@ -1,0 +1,275 @@
+import type SqliteDatabase from 'better-sqlite3';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+
+type Statement = SqliteDatabase.Statement<unknown[], unknown>;
+
+interface QueuedRead {
+  readonly stmt: Statement;
+  readonly parameters: readonly unknown[];
+  resolve(result: QueryResult<unknown>): void;
+  reject(err: unknown): void;
+}
+
+/** One holder at a time, served in the order they asked. */
+class Mutex {
+  #held = false;
+  readonly #waiting: Array<() => void> = [];
+
+  lock(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  unlock(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/**
+ * Kysely's driver for the one better-sqlite3 connection of a SQLite store, which runs the reads
+ * made outside any transaction together.
+ *
+ * A read outside a transaction is a transaction of its own: in WAL mode SQLite takes a read lock
+ * on the WAL index for it and gives it back after, two `fcntl` system calls and the WAL's
+ * bookkeeping, which together cost more than the indexed read itself (bench/README.md). Under load
+ * the event loop parses many requests in one turn, each of which reads; here those reads wait for
+ * the end of the turn (`setImmediate`) and then run one after another in a single read transaction.
+ * Every read of a batch was asked for before the batch began and is answered after it, so each
+ * sees the database as it was at some moment while it was pending, as it would alone: a read never
+ * misses a commit that came before it, from this process or another.
+ *
+ * The connection is taken (a mutex, as in Kysely's own SQLite driver) only by what must have it to
+ * itself: a transaction from BEGIN to its end, any statement that is not a plain read (and, on the
+ * same lease, everything after it), a batch of reads while it runs, and `exclusive`. A lease whose
+ * statements so far are all reads holds nothing, so `db.connection()` alone does not keep others
+ * out: use `exclusive` for that. Transactions begin IMMEDIATE: better-sqlite3's default DEFERRED
+ * lets two processes that both read and then write fail with SQLITE_BUSY at once, where taking
+ * the write lock up front makes the second wait (busy_timeout).
+ */
+export class ReadBatchingSqliteDriver implements Driver {
+  readonly #raw: SqliteDatabase.Database;
+  readonly #prepare: (sql: string) => Statement;
+  readonly #mutex = new Mutex();
+  readonly #begin: Statement;
+  readonly #commit: Statement;
+  #queue: QueuedRead[] = [];
+
+  constructor(raw: SqliteDatabase.Database, prepare: (sql: string) => Statement) {
+    this.#raw = raw;
+    this.#prepare = prepare;
+    this.#begin = raw.prepare('begin deferred');
+    this.#commit = raw.prepare('commit');
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new Lease(this);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await asLease(connection).run('begin immediate');
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await asLease(connection).run('commit');
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await asLease(connection).run('rollback');
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    asLease(connection).release();
+  }
+
+  async destroy(): Promise<void> {
+    await this.exclusive(() => this.#raw.close());
+  }
+
+  /** Runs `work` with the connection to itself: no transaction of this process is open meanwhile. */
+  async exclusive<T>(work: () => T | Promise<T>): Promise<T> {
+    await this.#mutex.lock();
+    try {
+      return await work();
+    } finally {
+      this.#mutex.unlock();
+    }
+  }
+
+  /** @internal For Lease. */
+  lock(): Promise<void> {
+    return this.#mutex.lock();
+  }
+
+  /** @internal For Lease. */
+  unlock(): void {
+    this.#mutex.unlock();
+  }
+
+  /** @internal For Lease: the statement for `sql`, from the store's cache. */
+  statement(sql: string): Statement {
+    return this.#prepare(sql);
+  }
+
+  /** @internal For Lease: a plain read made without the connection, answered with its batch. */
+  read(stmt: Statement, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
+    return new Promise((resolve, reject) => {
+      if (this.#queue.length === 0) setImmediate(() => this.#runBatch());
+      this.#queue.push({ stmt, parameters, resolve, reject });
+    });
+  }
+
+  async #runBatch(): Promise<void> {
+    await this.#mutex.lock();
+    // Taken once the connection is ours, so the reads asked for while waiting for it join too.
+    const batch = this.#queue;
+    this.#queue = [];
+    try {
+      const outcomes = batch.length === 1 ? [runRead(batch[0]!)] : this.#inOneTransaction(batch);
+      batch.forEach((read, i) => {
+        answer(read, outcomes[i]!);
+      });
+    } finally {
+      this.#mutex.unlock();
+    }
+  }
+
+  #inOneTransaction(batch: readonly QueuedRead[]): ReadOutcome[] {
+    try {
+      this.#begin.run();
+    } catch (error) {
+      return batch.map(() => ({ ok: false, error }));
+    }
+    const outcomes = batch.map(runRead);
+    try {
+      this.#commit.run();
+    } catch (error) {
+      // Not expected: a transaction that wrote nothing has nothing to fail on at commit.
+      try {
+        if (this.#raw.inTransaction) this.#raw.exec('rollback');
+      } catch {
+        // The commit's error is the one to report.
+      }
+      return batch.map(() => ({ ok: false, error }));
+    }
+    return outcomes;
+  }
+}
+
+type ReadOutcome = { ok: true; result: QueryResult<unknown> } | { ok: false; error: unknown };
+
+function runRead(read: QueuedRead): ReadOutcome {
+  try {
+    return { ok: true, result: { rows: read.stmt.all(read.parameters) } };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+function answer(read: QueuedRead, outcome: ReadOutcome): void {
+  if (outcome.ok) read.resolve(outcome.result);
+  else read.reject(outcome.error);
+}
+
+/** SQLite's own rule: BEGIN, COMMIT and SAVEPOINT are read-only but return no rows; INSERT ... RETURNING returns rows but writes. */
+function isPlainRead(stmt: Statement): boolean {
+  return stmt.reader && stmt.readonly;
+}
+
+/** What Kysely holds between acquireConnection and releaseConnection. */
+class Lease implements DatabaseConnection {
+  readonly #driver: ReadBatchingSqliteDriver;
+  #holding = false;
+
+  constructor(driver: ReadBatchingSqliteDriver) {
+    this.#driver = driver;
+  }
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const stmt = this.#driver.statement(compiledQuery.sql);
+    if (!this.#holding && isPlainRead(stmt)) {
+      return this.#driver.read(stmt, compiledQuery.parameters) as Promise<QueryResult<R>>;
+    }
+    await this.#hold();
+    return execute(stmt, compiledQuery.parameters) as QueryResult<R>;
+  }
+
+  /** Kysely's interface asks for it; nothing here streams. */
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported by this SQLite driver');
+  }
+
+  async run(sql: string): Promise<void> {
+    await this.#hold();
+    this.#driver.statement(sql).run();
+  }
+
+  release(): void {
+    if (!this.#holding) return;
+    this.#holding = false;
+    this.#driver.unlock();
+  }
+
+  async #hold(): Promise<void> {
+    if (this.#holding) return;
+    await this.#driver.lock();
+    this.#holding = true;
+  }
+}
+
+function asLease(connection: DatabaseConnection): Lease {
+  if (!(connection instanceof Lease)) throw new Error('not a connection of this driver');
+  return connection;
+}
+
+function execute(stmt: Statement, parameters: readonly unknown[]): QueryResult<unknown> {
+  if (stmt.reader) return { rows: stmt.all(parameters) };
+  const { changes, lastInsertRowid } = stmt.run(parameters);
+  return {
+    numAffectedRows: BigInt(changes),
+    insertId: BigInt(lastInsertRowid),
+    rows: [],
+  };
+}
+
+/** Kysely's SQLite dialect with the driver above. */
+export class ReadBatchingSqliteDialect implements Dialect {
+  readonly driver: ReadBatchingSqliteDriver;
+
+  constructor(raw: SqliteDatabase.Database, prepare: (sql: string) => Statement) {
+    this.driver = new ReadBatchingSqliteDriver(raw, prepare);
+  }
+
+  createDriver(): Driver {
+    return this.driver;
+  }
+
+  createQueryCompiler() {
+    return new SqliteQueryCompiler();
+  }
+
+  createAdapter() {
+    return new SqliteAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new SqliteIntrospector(db);
+  }
+}

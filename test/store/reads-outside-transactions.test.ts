@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, sql } from 'kysely';
+import { openStore, type Store } from '../../src/store/database.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
+import { ReadBatchingSqliteDialect } from '../../src/store/read-batching-sqlite-dialect.js';
+import type { Database } from '../../src/store/schema.js';
+import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
+
+/** Lets the event loop finish its turn (where SQLite's batched reads run) `n` times. */
+async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Whether `promise` has settled by now, without waiting for it. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  const pending = Symbol('pending');
+  return (
+    (await Promise.race([
+      promise.then(
+        () => 'done',
+        () => 'done',
+      ),
+      Promise.resolve(pending),
+    ])) !== pending
+  );
+}
+
+// Two stores on one database, as two instances, or a server and the `rpa` CLI, share one: what
+// a read sees must not depend on which process committed what it reads.
+describe(`reads outside transactions on ${TEST_DIALECT}`, () => {
+  let a: Store;
+  let b: Store;
+  let dir: string | undefined;
+  const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
+
+  before(async () => {
+    // A file, not memory: two SQLite connections share a database only through one (in WAL mode).
+    dir = TEST_DIALECT === 'sqlite' ? mkdtempSync(join(tmpdir(), 'rpa-reads-')) : undefined;
+    const url = dir ? `sqlite:${join(dir, 'reads.db')}` : TEST_DATABASE_URL;
+    a = await openStore(url, schema ? { schema } : {});
+    await migrateToLatest(a.db, a.schema);
+    b = await openStore(url, schema ? { schema } : {});
+  });
+  after(async () => {
+    await a.close();
+    await b.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (schema) await dropSchema(TEST_DATABASE_URL, schema);
+  });
+
+  const insert = (store: Store | Kysely<Database>, key: string) =>
+    ('db' in store ? store.db : store)
+      .insertInto('limit_counters')
+      .values({ key, hits: 1, window_end: 1 })
+      .execute();
+  const count = async (db: Kysely<Database>, key: string) => {
+    const rows = await sql<{
+      n: number | string;
+    }>`select count(*) as n from limit_counters where key = ${key}`.execute(db);
+    return Number(rows.rows[0]?.n);
+  };
+
+  it('sees every commit made before it was asked for, by another connection too, whatever else is asked in the same turn', async () => {
+    const before = count(a.db, 'r1');
+    await insert(b, 'r1');
+    const afterCommit = count(a.db, 'r1');
+    assert.equal(await afterCommit, 1);
+    // Asked while the other connection committed: either state is a true answer for it.
+    assert.ok([0, 1].includes(await before));
+
+    await insert(a, 'r1b');
+    assert.equal(await count(b.db, 'r1b'), 1, 'a commit of this connection is seen by the other');
+    assert.equal(await count(a.db, 'r1b'), 1, 'and by the connection that made it');
+  });
+
+  it('never sees what an open transaction of the same store has written, and does not wait past its end', async () => {
+    const trx = await a.db.startTransaction().execute();
+    await insert(trx, 'r2');
+    const read = count(a.db, 'r2');
+    await turns(3);
+    await trx.rollback().execute();
+    assert.equal(await read, 0);
+  });
+
+  it('answers a read that fails with its own error and the reads asked with it with their rows', async () => {
+    await insert(a, 'r3');
+    const failing =
+      TEST_DIALECT === 'sqlite'
+        ? sql`select json_extract('not json', '$') as v`
+        : sql`select 'not a number'::int as v`;
+    const [first, bad, last] = await Promise.allSettled([
+      count(a.db, 'r3'),
+      failing.execute(a.db),
+      count(a.db, 'r3'),
+    ]);
+    assert.deepEqual(first, { status: 'fulfilled', value: 1 });
+    assert.equal(bad.status, 'rejected');
+    assert.deepEqual(last, { status: 'fulfilled', value: 1 });
+  });
+
+  it('commits a write that returns rows at once, outside any read it is asked with', async () => {
+    const reading = count(a.db, 'r4');
+    const inserted = await a.db
+      .insertInto('limit_counters')
+      .values({ key: 'r4', hits: 1, window_end: 1 })
+      .returning('key')
+      .execute();
+    assert.deepEqual(inserted, [{ key: 'r4' }]);
+    assert.equal(await count(b.db, 'r4'), 1);
+    assert.ok([0, 1].includes(await reading));
+  });
+
+  it('scrubs the WAL only once no transaction of this process is open, and then empties it', {
+    skip: TEST_DIALECT !== 'sqlite' && 'SQLite only: PostgreSQL has no WAL file of its own to scrub',
+  }, async () => {
+    const wal = join(dir ?? '', 'reads.db-wal');
+    const trx = await a.db.startTransaction().execute();
+    await insert(trx, 'r5');
+    const scrub = a.scrubFreedPages();
+    await turns(3);
+    assert.equal(await settled(scrub), false, 'the scrub waits for the open transaction');
+    await trx.commit().execute();
+    await scrub;
+    assert.equal(statSync(wal).size, 0, 'the WAL holds nothing once scrubbed');
+    assert.equal(await count(b.db, 'r5'), 1, 'what it held is in the database file');
+  });
+});
+
+describe('SQLite reads asked in one turn of the event loop', () => {
+  let raw: SqliteDatabase.Database;
+  let db: Kysely<Database>;
+
+  before(() => {
+    raw = new SqliteDatabase(':memory:');
+    // Lets a query report whether it ran inside a transaction.
+    raw.function('in_transaction', () => (raw.inTransaction ? 1 : 0));
+    raw.exec('create table t (id integer primary key, v text)');
+    db = new Kysely<Database>({ dialect: new ReadBatchingSqliteDialect(raw, (text) => raw.prepare(text)) });
+  });
+  after(async () => {
+    await db.destroy();
+  });
+
+  const inTransaction = async (on: Kysely<Database> = db) =>
+    (await sql<{ t: number }>`select in_transaction() as t`.execute(on)).rows[0]?.t;
+
+  it('run together in one read transaction', async () => {
+    assert.deepEqual(await Promise.all([inTransaction(), inTransaction(), inTransaction()]), [1, 1, 1]);
+    assert.equal(raw.inTransaction, false, 'which has ended once they are answered');
+  });
+
+  it('run alone, with no transaction around, when only one is asked', async () => {
+    assert.equal(await inTransaction(), 0);
+  });
+
+  it('run inside the transaction that asks them, seeing its writes', async () => {
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into t (id, v) values (1, 'x')`.execute(trx);
+      assert.equal(await inTransaction(trx), 1);
+      assert.equal((await sql<{ v: string }>`select v from t where id = 1`.execute(trx)).rows[0]?.v, 'x');
+    });
+    assert.equal((await sql<{ v: string }>`select v from t where id = 1`.execute(db)).rows[0]?.v, 'x');
+  });
+
+  it('wait while a transaction is open, and are answered once it has ended', async () => {
+    const trx = await db.startTransaction().execute();
+    await sql`insert into t (id, v) values (2, 'y')`.execute(trx);
+    const read = sql<{ n: number }>`select count(*) as n from t where id = 2`.execute(db);
+    await turns(3);
+    assert.equal(await settled(read), false);
+    await trx.rollback().execute();
+    assert.equal((await read).rows[0]?.n, 0);
+  });
+});
