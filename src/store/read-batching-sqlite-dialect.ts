@@ -60,7 +60,8 @@ class Mutex {
  * statements so far are all reads holds nothing, so `db.connection()` alone does not keep others
  * out: use `exclusive` for that. Transactions begin IMMEDIATE: better-sqlite3's default DEFERRED
  * lets two processes that both read and then write fail with SQLITE_BUSY at once, where taking
- * the write lock up front makes the second wait (busy_timeout).
+ * the write lock up front makes the second wait (busy_timeout). Savepoints through Kysely's API
+ * and streaming are not offered (raw SAVEPOINT statements are, as group-commit.ts uses them).
  */
 export class ReadBatchingSqliteDriver implements Driver {
   readonly #raw: SqliteDatabase.Database;
@@ -100,7 +101,9 @@ export class ReadBatchingSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    await this.exclusive(() => this.#raw.close());
+    // At once, as Kysely's own driver does: a transaction left open must not keep a closing store
+    // waiting. Reads still queued are then refused (the connection is not open).
+    this.#raw.close();
   }
 
   /** Runs `work` with the connection to itself: no transaction of this process is open meanwhile. */
@@ -126,6 +129,15 @@ export class ReadBatchingSqliteDriver implements Driver {
   /** @internal For Lease: the statement for `sql`, from the store's cache. */
   statement(sql: string): Statement {
     return this.#prepare(sql);
+  }
+
+  /** @internal For Lease: the statement for `sql`, or undefined when it cannot be prepared now. */
+  tryStatement(sql: string): Statement | undefined {
+    try {
+      return this.#prepare(sql);
+    } catch {
+      return undefined;
+    }
   }
 
   /** @internal For Lease: a plain read made without the connection, answered with its batch. */
@@ -160,14 +172,14 @@ export class ReadBatchingSqliteDriver implements Driver {
     const outcomes = batch.map(runRead);
     try {
       this.#commit.run();
-    } catch (error) {
-      // Not expected: a transaction that wrote nothing has nothing to fail on at commit.
+    } catch {
+      // Not expected: a transaction that wrote nothing has nothing to fail on at commit, and what
+      // its reads found stands either way. It must not stay open around the statements that follow.
       try {
         if (this.#raw.inTransaction) this.#raw.exec('rollback');
       } catch {
-        // The commit's error is the one to report.
+        // Nothing more to try; the reads are answered all the same.
       }
-      return batch.map(() => ({ ok: false, error }));
     }
     return outcomes;
   }
@@ -203,12 +215,24 @@ class Lease implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const stmt = this.#driver.statement(compiledQuery.sql);
-    if (!this.#holding && isPlainRead(stmt)) {
-      return this.#driver.read(stmt, compiledQuery.parameters) as Promise<QueryResult<R>>;
+    const { sql, parameters } = compiledQuery;
+    if (!this.#holding) {
+      // Prepared against whatever transaction has the connection now: one that changed the schema
+      // (a migration) can make a valid statement fail here, so a failure is tried again once the
+      // connection is this lease's.
+      const stmt = this.#driver.tryStatement(sql);
+      if (stmt && isPlainRead(stmt)) return this.#driver.read(stmt, parameters) as Promise<QueryResult<R>>;
+      await this.hold();
+      return execute(stmt ?? this.#driver.statement(sql), parameters) as QueryResult<R>;
     }
-    await this.#hold();
-    return execute(stmt, compiledQuery.parameters) as QueryResult<R>;
+    return execute(this.#driver.statement(sql), parameters) as QueryResult<R>;
+  }
+
+  /** Takes the connection for the rest of this lease, as a write would. */
+  async hold(): Promise<void> {
+    if (this.#holding) return;
+    await this.#driver.lock();
+    this.#holding = true;
   }
 
   /** Kysely's interface asks for it; nothing here streams. */
@@ -217,7 +241,7 @@ class Lease implements DatabaseConnection {
   }
 
   async run(sql: string): Promise<void> {
-    await this.#hold();
+    await this.hold();
     this.#driver.statement(sql).run();
   }
 
@@ -225,12 +249,6 @@ class Lease implements DatabaseConnection {
     if (!this.#holding) return;
     this.#holding = false;
     this.#driver.unlock();
-  }
-
-  async #hold(): Promise<void> {
-    if (this.#holding) return;
-    await this.#driver.lock();
-    this.#holding = true;
   }
 }
 
@@ -249,7 +267,19 @@ function execute(stmt: Statement, parameters: readonly unknown[]): QueryResult<u
   };
 }
 
-/** Kysely's SQLite dialect with the driver above. */
+/**
+ * SQLite's adapter with a migration lock that takes the connection for the migrator's lease:
+ * Kysely's own does nothing, as its driver lets a lease hold the only connection throughout,
+ * which the driver above does only from a lease's first write on.
+ */
+class ExclusiveMigrationsSqliteAdapter extends SqliteAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    // The migrator's `db` is bound to one lease; it is released when the migrator's run ends.
+    await db.getExecutor().provideConnection((connection) => asLease(connection).hold());
+  }
+}
+
+/** Kysely's SQLite dialect with the driver and adapter above. */
 export class ReadBatchingSqliteDialect implements Dialect {
   readonly driver: ReadBatchingSqliteDriver;
 
@@ -266,7 +296,7 @@ export class ReadBatchingSqliteDialect implements Dialect {
   }
 
   createAdapter() {
-    return new SqliteAdapter();
+    return new ExclusiveMigrationsSqliteAdapter();
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
