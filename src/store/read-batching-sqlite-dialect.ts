@@ -2,14 +2,11 @@ import type SqliteDatabase from 'better-sqlite3';
 import {
   type CompiledQuery,
   type DatabaseConnection,
-  type DatabaseIntrospector,
-  type Dialect,
   type Driver,
   type Kysely,
   type QueryResult,
   SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
+  SqliteDialect,
 } from 'kysely';
 
 type Statement = SqliteDatabase.Statement<unknown[], unknown>;
@@ -279,27 +276,20 @@ class ExclusiveMigrationsSqliteAdapter extends SqliteAdapter {
   }
 }
 
-/** Kysely's SQLite dialect with the driver and adapter above. */
-export class ReadBatchingSqliteDialect implements Dialect {
+/** Kysely's SQLite dialect (its query compiler and introspector) with the driver and adapter above. */
+export class ReadBatchingSqliteDialect extends SqliteDialect {
   readonly driver: ReadBatchingSqliteDriver;
 
   constructor(raw: SqliteDatabase.Database, prepare: (sql: string) => Statement) {
+    super({ database: raw });
     this.driver = new ReadBatchingSqliteDriver(raw, prepare);
   }
 
-  createDriver(): Driver {
+  override createDriver(): Driver {
     return this.driver;
   }
 
-  createQueryCompiler() {
-    return new SqliteQueryCompiler();
-  }
-
-  createAdapter() {
+  override createAdapter() {
     return new ExclusiveMigrationsSqliteAdapter();
-  }
-
-  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return new SqliteIntrospector(db);
   }
 }
