@@ -37,10 +37,12 @@ export interface Store {
   ping(): Promise<void>;
   /**
    * Makes deleted bytes unrecoverable from the database files: on SQLite, moves the WAL into the
-   * main file (whose freed pages secure_delete already zeroed) and truncates it. No-op on PostgreSQL,
-   * whose deleted rows leave its files only when compactTables rewrites them.
+   * main file (whose freed pages secure_delete already zeroed) and truncates it. Resolves false,
+   * without waiting, when another connection's open read or write kept the WAL from being emptied:
+   * the deleted bytes it holds are still on disk, and the caller must try again. Resolves true at
+   * once on PostgreSQL, whose deleted rows leave its files only when compactTables rewrites them.
    */
-  scrubFreedPages(): Promise<void>;
+  scrubFreedPages(): Promise<boolean>;
   /**
    * Rewrites tables so the bytes of deleted rows leave their files (docs/design.md, Privacy API).
    * PostgreSQL: VACUUM FULL of each table (an exclusive lock on it while it is rewritten), then a
@@ -59,6 +61,16 @@ export interface StoreOptions {
   poolSize?: number;
 }
 
+/** How long a SQLite statement waits for another connection's lock before failing with SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 15_000;
+
+/** The row of `PRAGMA wal_checkpoint`: busy is 1 when it could not finish (https://sqlite.org/pragma.html#pragma_wal_checkpoint). */
+interface WalCheckpointResult {
+  readonly busy: number;
+  readonly log: number;
+  readonly checkpointed: number;
+}
+
 function openSqlite(path: string): Store {
   const memory = path === ':memory:';
   if (!memory) mkdirSync(dirname(path), { recursive: true });
@@ -66,7 +78,7 @@ function openSqlite(path: string): Store {
   raw.pragma('foreign_keys = ON');
   // Deleted content is overwritten with zeros, so erased people do not linger in free pages.
   raw.pragma('secure_delete = ON');
-  raw.pragma('busy_timeout = 15000');
+  raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   if (!memory) {
     raw.pragma('journal_mode = WAL');
     // FULL: an acknowledged privacy request survives power loss, not only a process crash.
@@ -99,10 +111,19 @@ function openSqlite(path: string): Store {
       raw.prepare('select 1').get();
     },
     async scrubFreedPages() {
+      if (memory) return true;
       // With the connection to itself: a transaction of this process open across the checkpoint
-      // would stop it from truncating the WAL.
-      await exclusive(() => {
-        if (!memory) raw.pragma('wal_checkpoint(TRUNCATE)');
+      // would stop it from truncating the WAL. Another process's read or write would too, and a
+      // TRUNCATE checkpoint waits for those in the busy handler, on the event loop: so it is not
+      // let wait here, and the caller tries again later.
+      return exclusive(() => {
+        raw.pragma('busy_timeout = 0');
+        try {
+          const [result] = raw.pragma('wal_checkpoint(TRUNCATE)') as WalCheckpointResult[];
+          return result?.busy === 0;
+        } finally {
+          raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        }
       });
     },
     async compactTables() {
@@ -243,7 +264,9 @@ function openPostgres(url: string, options: StoreOptions): Store {
       await ensureSchema();
       await pool.query('select 1');
     },
-    async scrubFreedPages() {},
+    async scrubFreedPages() {
+      return true;
+    },
     async compactTables(tables) {
       await ensureSchema();
       return compactPostgresTables(db, tables);

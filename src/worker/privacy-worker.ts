@@ -35,9 +35,10 @@ const SCRUB_INTERVAL_MS = 1_000;
  * (processPrivacyRequests); a lane loops without sleeping while there is work,
  * and otherwise waits for the in-process signal or WORKER_POLL_INTERVAL_MS. Housekeeping (expired
  * exports, requests past retention, deny entries of expired tokens, retired signing keys) runs once
- * a minute, in bounded batches. Erased bytes are scrubbed from SQLite's
- * files within about a second of completion, busy or idle, and at most once a second (by this
- * process's monotonic clock, not the injected one: it paces disk work). With PRIVACY_COMPACT on,
+ * a minute, in bounded batches. Erased bytes are scrubbed from SQLite's files within about a
+ * second of completion, busy or idle, and at most once a second (by this process's monotonic
+ * clock, not the injected one: it paces disk work); while another process keeps the WAL from being
+ * emptied, the scrub is tried again each second until it is. With PRIVACY_COMPACT on,
  * housekeeping inside the window also rewrites the tables an erasure or purge left deleted rows in.
  */
 export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOptions = {}): PrivacyWorker {
@@ -46,20 +47,34 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
   const signal = deps.privacyWork ?? createWorkSignal();
   const abort = new AbortController();
   let nextHousekeepingAt = 0;
-  let scrubOwed = false;
+  // Owed from the start: a process that stopped between an erasure's commit and its scrub (a
+  // crash, or another process's read) left the erased bytes in the WAL.
+  let scrubOwed = true;
   let lastScrubAt = Number.NEGATIVE_INFINITY;
+  let scrubsRefused = 0;
 
   const scrub = async () => {
     scrubOwed = false;
     lastScrubAt = performance.now();
-    await scrubFreedPages(deps);
+    if (await scrubFreedPages(deps)) {
+      if (scrubsRefused > 0) logger.info({ attempts: scrubsRefused + 1 }, 'freed pages scrubbed');
+      scrubsRefused = 0;
+      return;
+    }
+    // Another process holds a read or write open on the database: try again a second later.
+    scrubOwed = true;
+    if (scrubsRefused++ === 0)
+      logger.warn('freed pages not scrubbed yet: another connection holds the WAL open');
   };
 
   const housekeeping = async () => {
     if (deps.clock() < nextHousekeepingAt) return;
     nextHousekeepingAt = deps.clock() + HOUSEKEEPING_INTERVAL_MS;
     const purged = await purgePrivacyData(deps);
-    if (purged.exports > 0 || purged.requests > 0) logger.info(purged, 'privacy data purged');
+    if (purged.exports > 0 || purged.requests > 0) {
+      logger.info(purged, 'privacy data purged');
+      scrubOwed = true;
+    }
     const tokens = await purgeExpiredTokenState(deps);
     if (tokens.tokenDenials > 0 || tokens.signingKeys > 0) logger.info(tokens, 'expired token state purged');
     await compactIfDue();

@@ -140,7 +140,8 @@ export async function drainPrivacyQueue(deps: ServiceDeps): Promise<number> {
     if (outcome.status !== 'completed') throw new Error(`request ended ${outcome.status}`);
     done++;
   }
-  await scrubFreedPages(deps);
+  if (!(await scrubFreedPages(deps)))
+    throw new Error('the WAL could not be emptied: another connection holds it');
   return done;
 }
 

@@ -8,7 +8,6 @@ import {
 import type { ServiceDeps } from '../deps.js';
 import { DEFAULT_PURGE_BOUNDS, type PurgeBounds, purgeInBatches } from '../purge-in-batches.js';
 import { purgeEvent } from './privacy-request-events.js';
-import { scrubFreedPages } from './scrub-freed-pages.js';
 
 const DAY_MS = 86_400_000;
 
@@ -18,7 +17,8 @@ const DAY_MS = 86_400_000;
  * public system keeps them 90 days). Each leaves its receipt in the audit trail, which holds no
  * personal data, so what was done stays provable after the request is gone. Pending requests are
  * never purged: they still owe the subject an answer. Bounded: at most `maxBatches` transactions
- * of `batchSize` rows a pass.
+ * of `batchSize` rows a pass. The caller owes a scrub of the freed pages when anything was purged
+ * (scrubFreedPages; the worker paces and retries it).
  */
 export async function purgePrivacyData(
   deps: ServiceDeps,
@@ -47,6 +47,5 @@ export async function purgePrivacyData(
     purged.requests += done.requests;
     return Math.max(done.exports, done.requests);
   });
-  if (purged.exports > 0 || purged.requests > 0) await scrubFreedPages(deps);
   return purged;
 }
