@@ -20,7 +20,9 @@ export function getClientResponse(deps: ServiceDeps, input: Scoped): Promise<Cli
 
 /** Who wrote one response, under the same rule as getClientResponse. */
 export function getClientResponseAuthor(deps: ServiceDeps, input: Scoped): Promise<ResponseAuthorship> {
-  return findGranted(deps, input, findAccessibleResponseAuthor);
+  return findGranted(deps, input, (db, scope, id) =>
+    findAccessibleResponseAuthor(db, deps.store.dialect, scope, id),
+  );
 }
 
 async function findGranted<T>(

@@ -1,8 +1,10 @@
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { ClientResponse, ResponseAuthorship } from '../../domain/client-response.js';
 import type { Environment } from '../../domain/environment.js';
+import { batchedRead } from '../batched-read.js';
 import { chunks } from '../chunks.js';
-import { preparedQuery } from '../prepared-query.js';
+import type { Dialect } from '../database.js';
+import { PREPARED_SQL_TAG, preparedQuery } from '../prepared-query.js';
 import type { ClientResponseRow, Database } from '../schema.js';
 
 export function toClientResponse(row: ClientResponseRow & { client_name: string }): ClientResponse {
@@ -121,21 +123,46 @@ const accessibleResponse = preparedQuery(
  */
 export async function findAccessibleResponseAuthor(
   db: Kysely<Database>,
+  dialect: Dialect,
   scope: ResponseScope,
   id: string,
 ): Promise<ResponseAuthorship | undefined> {
-  const row = await accessibleResponseAuthor.executeTakeFirst(db, {
-    id,
-    environment: scope.environment,
-    applicationId: scope.applicationId,
-  });
+  const key = { id, environment: scope.environment, applicationId: scope.applicationId };
+  // SQLite's reads of a turn already share one transaction (read-batching-sqlite-dialect.ts),
+  // and an indexed read there costs a few microseconds: one statement each is fine.
+  if (dialect === 'postgres') return accessibleResponseAuthors(db, key);
+  const row = await accessibleResponseAuthor.executeTakeFirst(db, key);
   return row && { id: row.id, authorId: row.author_id };
 }
 
-const accessibleResponseAuthor = preparedQuery(
-  (db, p: { id: string; environment: Environment; applicationId: string }) =>
-    grantedResponse(db, p).select(['client_responses.id', 'client_responses.author_id']),
+type AuthorKey = { id: string; environment: Environment; applicationId: string };
+
+const accessibleResponseAuthor = preparedQuery((db, p: AuthorKey) =>
+  grantedResponse(db, p).select(['client_responses.id', 'client_responses.author_id']),
 );
+
+/**
+ * The same read for many keys in one statement, on PostgreSQL: the keys as parallel arrays,
+ * numbered by `with ordinality`, each probing the response's primary key and then the grant's.
+ * One SQL text for any number of keys, so the connection keeps it as one named statement.
+ */
+const ACCESSIBLE_RESPONSE_AUTHORS_SQL = `${PREPARED_SQL_TAG}select k.ord, r.id, r.author_id
+from unnest($1::text[], $2::text[], $3::text[]) with ordinality as k(id, environment, application_id, ord)
+join client_responses r on r.id = k.id and r.environment = k.environment
+join application_grants g on g.client_id = r.client_id and g.application_id = k.application_id`;
+
+const accessibleResponseAuthors = batchedRead<AuthorKey, ResponseAuthorship>(async (db, keys) => {
+  const { rows } = await db.executeQuery<{ ord: number; id: string; author_id: string }>(
+    CompiledQuery.raw(ACCESSIBLE_RESPONSE_AUTHORS_SQL, [
+      keys.map((k) => k.id),
+      keys.map((k) => k.environment),
+      keys.map((k) => k.applicationId),
+    ]),
+  );
+  const found: (ResponseAuthorship | undefined)[] = new Array(keys.length);
+  for (const row of rows) found[row.ord - 1] = { id: row.id, authorId: row.author_id };
+  return found;
+});
 
 export async function listResponsesOfReview(
   db: Kysely<Database>,
