@@ -56,13 +56,19 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
   const scrub = async () => {
     scrubOwed = false;
     lastScrubAt = performance.now();
-    if (await scrubFreedPages(deps)) {
+    let scrubbed = false;
+    try {
+      scrubbed = await scrubFreedPages(deps);
+    } finally {
+      // Still owed after a failure too (the lane logs it): the erased bytes are still on disk.
+      if (!scrubbed) scrubOwed = true;
+    }
+    if (scrubbed) {
       if (scrubsRefused > 0) logger.info({ attempts: scrubsRefused + 1 }, 'freed pages scrubbed');
       scrubsRefused = 0;
       return;
     }
     // Another process holds a read or write open on the database: try again a second later.
-    scrubOwed = true;
     if (scrubsRefused++ === 0)
       logger.warn('freed pages not scrubbed yet: another connection holds the WAL open');
   };

@@ -84,3 +84,32 @@ describe('the privacy worker scrubs erased bytes another process kept in the WAL
     assert.ok(rt.logs.text().includes('freed pages scrubbed'));
   });
 });
+
+describe(`the privacy worker on ${TEST_DIALECT} when a scrub fails`, () => {
+  let rt: TestRuntime;
+  before(async () => {
+    rt = await createTestRuntime({ WORKER_POLL_INTERVAL_MS: '50' });
+  });
+  after(() => rt.close());
+
+  it('still owes it, and scrubs again', { timeout: 60_000 }, async (t) => {
+    const { store } = rt.deps;
+    let calls = 0;
+    const failingOnce = {
+      ...store,
+      async scrubFreedPages() {
+        calls++;
+        if (calls === 1) throw new Error('disk I/O error');
+        return store.scrubFreedPages();
+      },
+    };
+    // A worker owes a scrub when it starts (what a process before it may have left in the WAL).
+    const worker = startPrivacyWorker({ ...rt.deps, store: failingOnce });
+    try {
+      await until(() => calls >= 2, t.signal);
+    } finally {
+      await worker.stop();
+    }
+    assert.ok(rt.logs.text().includes('privacy worker iteration failed'));
+  });
+});
