@@ -71,6 +71,26 @@ interface WalCheckpointResult {
   readonly checkpointed: number;
 }
 
+/**
+ * Checkpoints the WAL into the main file and truncates it; false when another connection's open
+ * read or write kept it from finishing. A TRUNCATE checkpoint waits for those in the busy handler,
+ * on the event loop, so it is not let wait: the caller tries again later. Run while holding the
+ * connection, with no transaction of this process open.
+ */
+function truncateWal(raw: SqliteDatabase.Database): boolean {
+  raw.pragma('busy_timeout = 0');
+  try {
+    const [result] = raw.pragma('wal_checkpoint(TRUNCATE)') as WalCheckpointResult[];
+    return result?.busy === 0;
+  } catch (err) {
+    // Reading the schema first, which the pragma needs, can find another process's lock.
+    if (String((err as { code?: unknown }).code).startsWith('SQLITE_BUSY')) return false;
+    throw err;
+  } finally {
+    raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
+
 function openSqlite(path: string): Store {
   const memory = path === ':memory:';
   if (!memory) mkdirSync(dirname(path), { recursive: true });
@@ -113,18 +133,8 @@ function openSqlite(path: string): Store {
     async scrubFreedPages() {
       if (memory) return true;
       // With the connection to itself: a transaction of this process open across the checkpoint
-      // would stop it from truncating the WAL. Another process's read or write would too, and a
-      // TRUNCATE checkpoint waits for those in the busy handler, on the event loop: so it is not
-      // let wait here, and the caller tries again later.
-      return exclusive(() => {
-        raw.pragma('busy_timeout = 0');
-        try {
-          const [result] = raw.pragma('wal_checkpoint(TRUNCATE)') as WalCheckpointResult[];
-          return result?.busy === 0;
-        } finally {
-          raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-        }
-      });
+      // would stop it from truncating the WAL.
+      return exclusive(() => truncateWal(raw));
     },
     async compactTables() {
       const size = () =>
@@ -135,7 +145,9 @@ function openSqlite(path: string): Store {
       return exclusive(() => {
         const bytesBefore = size();
         raw.exec('VACUUM');
-        if (!memory) raw.pragma('wal_checkpoint(TRUNCATE)');
+        // What VACUUM wrote holds no deleted bytes (it copies live rows), so a WAL that another
+        // process keeps from being emptied here holds nothing a scrub is owed for.
+        if (!memory) truncateWal(raw);
         return { bytesBefore, bytesAfter: size() };
       });
     },

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +34,31 @@ describe(`scrubbing freed pages on ${TEST_DIALECT}`, () => {
   const bytesOnDisk = () =>
     Buffer.concat([file(), `${file()}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f)));
 
+  /**
+   * Starts another process that takes the write lock and holds it a moment, and writes from this
+   * one meanwhile: the write must wait for the lock (busy_timeout), not fail with SQLITE_BUSY.
+   */
+  async function writeWhileAnotherProcessHoldsTheLock(key: string): Promise<number> {
+    const child = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const db = new (require('better-sqlite3'))(process.argv[1]);
+         db.exec('begin immediate');
+         process.stdout.write('locked\\n');
+         setTimeout(() => { db.exec('commit'); db.close(); }, 300);`,
+        file(),
+      ],
+      { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const exited = once(child, 'exit');
+    await once(child.stdout, 'data');
+    await store.db.insertInto('limit_counters').values({ key, hits: 1, window_end: 1 }).execute();
+    await exited;
+    const rows = await store.db.selectFrom('limit_counters').select('key').where('key', '=', key).execute();
+    return rows.length;
+  }
+
   it('reports success on PostgreSQL, whose deleted rows leave only by compaction', {
     skip: TEST_DIALECT !== 'postgres',
   }, async () => {
@@ -60,6 +87,9 @@ describe(`scrubbing freed pages on ${TEST_DIALECT}`, () => {
       assert.equal(await store.scrubFreedPages(), false, 'the open read keeps the WAL');
       assert.ok(statSync(`${file()}-wal`).size > 0);
       assert.ok(bytesOnDisk().includes(Buffer.from(marker)), 'the deleted row is still on disk');
+
+      // The scrub did not wait for the lock; this process's statements still do.
+      assert.equal(await writeWhileAnotherProcessHoldsTheLock('after-refused-scrub'), 1);
 
       other.exec('commit');
       assert.equal(await store.scrubFreedPages(), true);
