@@ -73,10 +73,24 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
       logger.warn('freed pages not scrubbed yet: another connection holds the WAL open');
   };
 
+  const scrubDueIn = () => lastScrubAt + SCRUB_INTERVAL_MS - performance.now();
+  /** Until the poll, or sooner when a scrub is owed (one refused keeps being retried each second). */
+  const idleWait = () =>
+    scrubOwed
+      ? Math.max(0, Math.min(config.worker.pollIntervalMs, scrubDueIn()))
+      : config.worker.pollIntervalMs;
+
   const housekeeping = async () => {
     if (deps.clock() < nextHousekeepingAt) return;
     nextHousekeepingAt = deps.clock() + HOUSEKEEPING_INTERVAL_MS;
-    const purged = await purgePrivacyData(deps);
+    let purged: Awaited<ReturnType<typeof purgePrivacyData>>;
+    try {
+      purged = await purgePrivacyData(deps);
+    } catch (err) {
+      // Its batches commit one by one: those before the failure deleted rows all the same.
+      scrubOwed = true;
+      throw err;
+    }
     if (purged.exports > 0 || purged.requests > 0) {
       logger.info(purged, 'privacy data purged');
       scrubOwed = true;
@@ -132,18 +146,13 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
         // Idle: scrub, but still at most once a second. A queue that empties many times a second
         // would otherwise checkpoint each time, and the checkpoint's disk flushes hold up every
         // commit behind it; new work wakes the lane before the scrub is due.
-        let wait = config.worker.pollIntervalMs;
-        if (scrubOwed) {
-          const due = lastScrubAt + SCRUB_INTERVAL_MS - performance.now();
-          if (due <= 0) await scrub();
-          else wait = Math.min(wait, due);
-        }
-        await signal.wait(wait, abort.signal);
+        if (scrubOwed && scrubDueIn() <= 0) await scrub();
+        await signal.wait(idleWait(), abort.signal);
       } catch (err) {
         // Database errors never carry identifier values: the subject is only ever queried by hash.
         deps.metrics.failed(err);
         logger.error({ err }, 'privacy worker iteration failed');
-        await createWorkSignal().wait(config.worker.pollIntervalMs, abort.signal);
+        await createWorkSignal().wait(idleWait(), abort.signal);
       }
     }
   };
