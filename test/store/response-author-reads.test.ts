@@ -102,6 +102,22 @@ describe(`reads of response authors on ${TEST_DIALECT}`, () => {
       .execute();
   });
 
+  it('reads inside a transaction in it, seeing its own uncommitted changes', async () => {
+    const { store } = rt.deps;
+    const en = ids['demo-acme-en_gb-1'] ?? '';
+    const rolledBack = new Error('roll back');
+    await assert.rejects(
+      store.db.transaction().execute(async (trx) => {
+        assert.equal((await findAccessibleResponseAuthor(trx, store.dialect, scope(), en))?.id, en);
+        await trx.deleteFrom('client_responses').where('id', '=', en).execute();
+        assert.equal(await findAccessibleResponseAuthor(trx, store.dialect, scope(), en), undefined);
+        throw rolledBack;
+      }),
+      rolledBack,
+    );
+    assert.equal((await findAccessibleResponseAuthor(store.db, store.dialect, scope(), en))?.id, en);
+  });
+
   it('sees a response another instance committed before the read was asked', {
     skip: TEST_DIALECT !== 'postgres' && 'the SQLite store of these tests is in memory, in one process',
   }, async () => {

@@ -143,8 +143,9 @@ const accessibleResponseAuthor = preparedQuery((db, p: AuthorKey) =>
 
 /**
  * The same read for many keys in one statement, on PostgreSQL: the keys as parallel arrays,
- * numbered by `with ordinality`, each probing the response's primary key and then the grant's.
- * One SQL text for any number of keys, so the connection keeps it as one named statement.
+ * numbered by `with ordinality`. One SQL text for any number of keys, so the connection keeps it
+ * as one named statement, whose generic plan (from its sixth run) probes the response's primary
+ * key and then the grant's for each key; the first custom plans may scan the grants instead.
  */
 const ACCESSIBLE_RESPONSE_AUTHORS_SQL = `${PREPARED_SQL_TAG}select k.ord, r.id, r.author_id
 from unnest($1::text[], $2::text[], $3::text[]) with ordinality as k(id, environment, application_id, ord)
