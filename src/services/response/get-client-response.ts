@@ -15,7 +15,9 @@ type Scoped = { scope: ResponseScope; id: string };
  * is reported exactly like one that does not exist (404), in every environment.
  */
 export function getClientResponse(deps: ServiceDeps, input: Scoped): Promise<ClientResponse> {
-  return findGranted(deps, input, findAccessibleResponse);
+  return findGranted(deps, input, (db, scope, id) =>
+    findAccessibleResponse(db, deps.store.dialect, scope, id),
+  );
 }
 
 /** Who wrote one response, under the same rule as getClientResponse. */

@@ -75,20 +75,22 @@ export function selectResponses(db: Kysely<Database>) {
  */
 export async function findAccessibleResponse(
   db: Kysely<Database>,
+  dialect: Dialect,
   scope: ResponseScope,
   id: string,
 ): Promise<ClientResponse | undefined> {
-  const row = await accessibleResponse.executeTakeFirst(db, {
-    id,
-    environment: scope.environment,
-    applicationId: scope.applicationId,
-  });
+  const key = { id, environment: scope.environment, applicationId: scope.applicationId };
+  // SQLite's reads of a turn already share one transaction (read-batching-sqlite-dialect.ts),
+  // and an indexed read there costs a few microseconds: one statement each is fine.
+  if (dialect === 'postgres') return accessibleResponses(db, key);
+  const row = await accessibleResponse.executeTakeFirst(db, key);
   return row && toClientResponse(row);
 }
 
 /**
  * One response by id in one environment, joined to the application's grant of its client: the
- * access rule of findAccessibleResponse and findAccessibleResponseAuthor, written once. The grant
+ * access rule of findAccessibleResponse and findAccessibleResponseAuthor for one key
+ * (batchedGrantedResponses states the same rule for many keys, on PostgreSQL). The grant
  * is joined on its primary key (application, client) rather than tested with `in (select ...)`,
  * which SQLite would run as a list subquery with a Bloom filter on every call.
  */
@@ -107,13 +109,48 @@ function grantedResponse(
     .where('client_responses.environment', '=', p.environment);
 }
 
+/** One response asked for by an application in one environment. */
+type ResponseKey = { id: string; environment: Environment; applicationId: string };
+
 /** Read by every Response API call on one response, so compiled once (prepared-query.ts). */
-const accessibleResponse = preparedQuery(
-  (db, p: { id: string; environment: Environment; applicationId: string }) =>
-    grantedResponse(db, p)
-      .innerJoin('clients', 'clients.id', 'client_responses.client_id')
-      .selectAll('client_responses')
-      .select('clients.name as client_name'),
+const accessibleResponse = preparedQuery((db, p: ResponseKey) =>
+  grantedResponse(db, p)
+    .innerJoin('clients', 'clients.id', 'client_responses.client_id')
+    .selectAll('client_responses')
+    .select('clients.name as client_name'),
+);
+
+/**
+ * The access rule of grantedResponse for many keys in one statement, on PostgreSQL, as a batched
+ * read (batched-read.ts): the keys as parallel arrays, numbered by `with ordinality`, and each
+ * row handed back to the key of its number. One SQL text for any number of keys, so the
+ * connection keeps it as one named statement, whose generic plan (from its sixth run) probes the
+ * response's primary key and then the grant's for each key; the first custom plans may scan the
+ * grants instead.
+ */
+function batchedGrantedResponses<Row, R>(select: string, toResult: (row: Row) => R, join = '') {
+  const text = `${PREPARED_SQL_TAG}select k.ord, ${select}
+from unnest($1::text[], $2::text[], $3::text[]) with ordinality as k(id, environment, application_id, ord)
+join client_responses r on r.id = k.id and r.environment = k.environment
+join application_grants g on g.client_id = r.client_id and g.application_id = k.application_id${join}`;
+  return batchedRead<ResponseKey, R>(async (db, keys) => {
+    const { rows } = await db.executeQuery<Row & { ord: number }>(
+      CompiledQuery.raw(text, [
+        keys.map((k) => k.id),
+        keys.map((k) => k.environment),
+        keys.map((k) => k.applicationId),
+      ]),
+    );
+    const found: (R | undefined)[] = new Array(keys.length);
+    for (const row of rows) found[row.ord - 1] = toResult(row);
+    return found;
+  });
+}
+
+const accessibleResponses = batchedGrantedResponses(
+  'r.*, c.name as client_name',
+  (row: ClientResponseRow & { client_name: string }) => toClientResponse(row),
+  '\njoin clients c on c.id = r.client_id',
 );
 
 /**
@@ -135,35 +172,14 @@ export async function findAccessibleResponseAuthor(
   return row && { id: row.id, authorId: row.author_id };
 }
 
-type AuthorKey = { id: string; environment: Environment; applicationId: string };
-
-const accessibleResponseAuthor = preparedQuery((db, p: AuthorKey) =>
+const accessibleResponseAuthor = preparedQuery((db, p: ResponseKey) =>
   grantedResponse(db, p).select(['client_responses.id', 'client_responses.author_id']),
 );
 
-/**
- * The same read for many keys in one statement, on PostgreSQL: the keys as parallel arrays,
- * numbered by `with ordinality`. One SQL text for any number of keys, so the connection keeps it
- * as one named statement, whose generic plan (from its sixth run) probes the response's primary
- * key and then the grant's for each key; the first custom plans may scan the grants instead.
- */
-const ACCESSIBLE_RESPONSE_AUTHORS_SQL = `${PREPARED_SQL_TAG}select k.ord, r.id, r.author_id
-from unnest($1::text[], $2::text[], $3::text[]) with ordinality as k(id, environment, application_id, ord)
-join client_responses r on r.id = k.id and r.environment = k.environment
-join application_grants g on g.client_id = r.client_id and g.application_id = k.application_id`;
-
-const accessibleResponseAuthors = batchedRead<AuthorKey, ResponseAuthorship>(async (db, keys) => {
-  const { rows } = await db.executeQuery<{ ord: number; id: string; author_id: string }>(
-    CompiledQuery.raw(ACCESSIBLE_RESPONSE_AUTHORS_SQL, [
-      keys.map((k) => k.id),
-      keys.map((k) => k.environment),
-      keys.map((k) => k.applicationId),
-    ]),
-  );
-  const found: (ResponseAuthorship | undefined)[] = new Array(keys.length);
-  for (const row of rows) found[row.ord - 1] = { id: row.id, authorId: row.author_id };
-  return found;
-});
+const accessibleResponseAuthors = batchedGrantedResponses(
+  'r.id, r.author_id',
+  (row: { id: string; author_id: string }): ResponseAuthorship => ({ id: row.id, authorId: row.author_id }),
+);
 
 export async function listResponsesOfReview(
   db: Kysely<Database>,

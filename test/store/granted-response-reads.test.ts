@@ -3,7 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { KyselyPlugin } from 'kysely';
 import { openStore, type Store } from '../../src/store/database.js';
-import { findAccessibleResponseAuthor } from '../../src/store/repositories/client-responses.js';
+import {
+  findAccessibleResponse,
+  findAccessibleResponseAuthor,
+  selectResponses,
+  toClientResponse,
+} from '../../src/store/repositories/client-responses.js';
 import {
   createTestRuntime,
   TEST_DATABASE_URL,
@@ -24,9 +29,9 @@ function statementCounter(): KyselyPlugin & { count: number } {
   };
 }
 
-// The author endpoints' read, asked by many requests at once: each must get its own answer, under
-// its own grant, whatever else shares its statement.
-describe(`reads of response authors on ${TEST_DIALECT}`, () => {
+// The Response API's reads of one response, asked by many requests at once: each must get its own
+// answer, under its own grant, whatever else shares its statement.
+describe(`reads of granted responses on ${TEST_DIALECT}`, () => {
   let rt: TestRuntime;
   let applicationId: string;
   const ids: Record<string, string> = {};
@@ -69,6 +74,28 @@ describe(`reads of response authors on ${TEST_DIALECT}`, () => {
     );
     assert.ok(found[0]?.authorId);
     if (store.dialect === 'postgres') assert.equal(counter.count, 1, 'one statement for the turn’s reads');
+  });
+
+  it('answers whole responses the same way, each with its client’s name', async () => {
+    const { store } = rt.deps;
+    const counter = statementCounter();
+    const db = store.db.withPlugin(counter);
+    const en = ids['demo-acme-en_gb-1'] ?? '';
+    const de = ids['demo-acme-de_de-1'] ?? '';
+    const found = await Promise.all([
+      findAccessibleResponse(db, store.dialect, scope(), en),
+      findAccessibleResponse(db, store.dialect, scope(), randomUUID()),
+      findAccessibleResponse(db, store.dialect, scope(), de),
+      findAccessibleResponse(db, store.dialect, scope('staging'), de),
+      findAccessibleResponse(db, store.dialect, scope('production', 'another-application'), en),
+    ]);
+    if (store.dialect === 'postgres') assert.equal(counter.count, 1, 'one statement for the turn’s reads');
+    const stored = async (id: string) =>
+      toClientResponse(
+        await selectResponses(store.db).where('client_responses.id', '=', id).executeTakeFirstOrThrow(),
+      );
+    assert.deepEqual(found, [await stored(en), undefined, await stored(de), undefined, undefined]);
+    assert.deepEqual([found[0]?.clientName, found[2]?.clientName], ['Acme-EN_GB', 'Acme-DE_DE']);
   });
 
   it('answers none for a response of a client whose grant is withdrawn, and the others in its statement', async () => {
