@@ -4,7 +4,7 @@ import type { Environment } from '../../domain/environment.js';
 import { batchedRead } from '../batched-read.js';
 import { chunks } from '../chunks.js';
 import type { Dialect } from '../database.js';
-import { PREPARED_SQL_TAG, preparedQuery } from '../prepared-query.js';
+import { PREPARED_SQL_TAG, type PreparedQuery, preparedQuery } from '../prepared-query.js';
 import type { ClientResponseRow, Database } from '../schema.js';
 
 export function toClientResponse(row: ClientResponseRow & { client_name: string }): ClientResponse {
@@ -70,24 +70,6 @@ export function selectResponses(db: Kysely<Database>) {
 }
 
 /**
- * One response, only if it belongs to a client instance the application is granted: a response of
- * any other client is reported exactly like one that does not exist.
- */
-export async function findAccessibleResponse(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  scope: ResponseScope,
-  id: string,
-): Promise<ClientResponse | undefined> {
-  const key = { id, environment: scope.environment, applicationId: scope.applicationId };
-  // SQLite's reads of a turn already share one transaction (read-batching-sqlite-dialect.ts),
-  // and an indexed read there costs a few microseconds: one statement each is fine.
-  if (dialect === 'postgres') return accessibleResponses(db, key);
-  const row = await accessibleResponse.executeTakeFirst(db, key);
-  return row && toClientResponse(row);
-}
-
-/**
  * One response by id in one environment, joined to the application's grant of its client: the
  * access rule of findAccessibleResponse and findAccessibleResponseAuthor for one key
  * (batchedGrantedResponses states the same rule for many keys, on PostgreSQL). The grant
@@ -147,10 +129,42 @@ join application_grants g on g.client_id = r.client_id and g.application_id = k.
   });
 }
 
-const accessibleResponses = batchedGrantedResponses(
-  'r.*, c.name as client_name',
-  (row: ClientResponseRow & { client_name: string }) => toClientResponse(row),
-  '\njoin clients c on c.id = r.client_id',
+/**
+ * A read of one response under the grant rule: the prepared query `one` on SQLite, whose reads of
+ * a turn already share one transaction (read-batching-sqlite-dialect.ts) and cost a few
+ * microseconds each; on PostgreSQL the batched form, selecting `select` (with `join`). Rows of
+ * either become results through `toResult`.
+ */
+function grantedResponseRead<Row, R>(
+  one: PreparedQuery<ResponseKey, Row>,
+  toResult: (row: Row) => R,
+  many: { readonly select: string; readonly join?: string },
+) {
+  const batched = batchedGrantedResponses(many.select, toResult, many.join);
+  return async (
+    db: Kysely<Database>,
+    dialect: Dialect,
+    scope: ResponseScope,
+    id: string,
+  ): Promise<R | undefined> => {
+    const key = { id, environment: scope.environment, applicationId: scope.applicationId };
+    if (dialect === 'postgres') return batched(db, key);
+    const row = await one.executeTakeFirst(db, key);
+    return row && toResult(row);
+  };
+}
+
+/**
+ * One response, only if it belongs to a client instance the application is granted: a response of
+ * any other client is reported exactly like one that does not exist.
+ */
+export const findAccessibleResponse = grantedResponseRead(accessibleResponse, toClientResponse, {
+  select: 'r.*, c.name as client_name',
+  join: '\njoin clients c on c.id = r.client_id',
+});
+
+const accessibleResponseAuthor = preparedQuery((db, p: ResponseKey) =>
+  grantedResponse(db, p).select(['client_responses.id', 'client_responses.author_id']),
 );
 
 /**
@@ -158,27 +172,10 @@ const accessibleResponses = batchedGrantedResponses(
  * (as findAccessibleResponse). The author endpoints are the Response API's hottest reads and need
  * nothing else: two columns of one table, without the client's name or the text.
  */
-export async function findAccessibleResponseAuthor(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  scope: ResponseScope,
-  id: string,
-): Promise<ResponseAuthorship | undefined> {
-  const key = { id, environment: scope.environment, applicationId: scope.applicationId };
-  // SQLite's reads of a turn already share one transaction (read-batching-sqlite-dialect.ts),
-  // and an indexed read there costs a few microseconds: one statement each is fine.
-  if (dialect === 'postgres') return accessibleResponseAuthors(db, key);
-  const row = await accessibleResponseAuthor.executeTakeFirst(db, key);
-  return row && { id: row.id, authorId: row.author_id };
-}
-
-const accessibleResponseAuthor = preparedQuery((db, p: ResponseKey) =>
-  grantedResponse(db, p).select(['client_responses.id', 'client_responses.author_id']),
-);
-
-const accessibleResponseAuthors = batchedGrantedResponses(
-  'r.id, r.author_id',
+export const findAccessibleResponseAuthor = grantedResponseRead(
+  accessibleResponseAuthor,
   (row: { id: string; author_id: string }): ResponseAuthorship => ({ id: row.id, authorId: row.author_id }),
+  { select: 'r.id, r.author_id' },
 );
 
 export async function listResponsesOfReview(
