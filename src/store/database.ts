@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { MemoryCounters } from './counters/memory-counter-store.js';
 import { createSqliteGroupCommit, createTransactionPerWrite, type GroupCommit } from './group-commit.js';
 import { PREPARED_SQL_TAG } from './prepared-query.js';
-import { ReadBatchingSqliteDialect } from './read-batching-sqlite-dialect.js';
+import { allowDirectReads, ReadBatchingSqliteDialect } from './read-batching-sqlite-dialect.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
 
@@ -118,6 +118,7 @@ function openSqlite(path: string): Store {
   const dialect = new ReadBatchingSqliteDialect(raw, cachedPrepare);
   const exclusive = <T>(work: () => T) => dialect.driver.exclusive(work);
   const db = new Kysely<Database>({ dialect });
+  allowDirectReads(db, dialect.driver);
   const processCounters: MemoryCounters = new Map();
   return {
     db,

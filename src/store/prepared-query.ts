@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { directReadsOf } from './read-batching-sqlite-dialect.js';
 import type { Database } from './schema.js';
 
 /**
@@ -81,6 +82,8 @@ export function preparedQuery<P extends PreparedParams, Row>(
       if (value === undefined) throw new Error(`prepared query parameter ${name} is missing`);
       return value;
     });
+    const direct = directReadsOf(db)?.readDirect(compiled.sql, parameters);
+    if (direct) return direct as Promise<QueryResult<Row>>;
     return db.executeQuery<Row>({ ...compiled, parameters });
   };
 

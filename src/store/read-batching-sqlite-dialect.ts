@@ -137,6 +137,17 @@ export class ReadBatchingSqliteDriver implements Driver {
     }
   }
 
+  /**
+   * A compiled query run straight on the driver, skipping Kysely's executor (its connection
+   * lease and result plugins), when it is a plain read: undefined when it is not, to be run as
+   * usual. Only for the store's own handle: a transaction, or a handle with plugins, is another
+   * Kysely instance and never reaches here (`directReadsOf`).
+   */
+  readDirect(sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> | undefined {
+    const stmt = this.tryStatement(sql);
+    return stmt && isPlainRead(stmt) ? this.read(stmt, parameters) : undefined;
+  }
+
   /** @internal For Lease: a plain read made without the connection, answered with its batch. */
   read(stmt: Statement, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
     return new Promise((resolve, reject) => {
@@ -195,6 +206,18 @@ function runRead(read: QueuedRead): ReadOutcome {
 function answer(read: QueuedRead, outcome: ReadOutcome): void {
   if (outcome.ok) read.resolve(outcome.result);
   else read.reject(outcome.error);
+}
+
+const direct = new WeakMap<object, ReadBatchingSqliteDriver>();
+
+/** Lets prepared reads made on `db` itself (not a transaction of it) go straight to `driver`. */
+export function allowDirectReads(db: object, driver: ReadBatchingSqliteDriver): void {
+  direct.set(db, driver);
+}
+
+/** The driver that may answer reads made on `db` directly, if `db` is such a store handle. */
+export function directReadsOf(db: object): ReadBatchingSqliteDriver | undefined {
+  return direct.get(db);
 }
 
 /** SQLite's own rule: BEGIN, COMMIT and SAVEPOINT are read-only but return no rows; INSERT ... RETURNING returns rows but writes. */

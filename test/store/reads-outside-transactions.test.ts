@@ -7,7 +7,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
-import { ReadBatchingSqliteDialect } from '../../src/store/read-batching-sqlite-dialect.js';
+import { preparedQuery } from '../../src/store/prepared-query.js';
+import { allowDirectReads, ReadBatchingSqliteDialect } from '../../src/store/read-batching-sqlite-dialect.js';
 import type { Database } from '../../src/store/schema.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
@@ -197,6 +198,82 @@ describe('SQLite reads asked in one turn of the event loop', () => {
     assert.equal(await settled(read), false);
     await trx.rollback().execute();
     assert.equal((await read).rows[0]?.n, 0);
+  });
+});
+
+// Prepared queries made on a store's own handle skip Kysely's executor (prepared-query.ts): the
+// same rules must hold for them, and a handle with a plugin must still see its plugin's results.
+describe('SQLite prepared reads made on the store handle itself', () => {
+  let raw: SqliteDatabase.Database;
+  let db: Kysely<Database>;
+
+  before(() => {
+    raw = new SqliteDatabase(':memory:');
+    raw.function('in_transaction', () => (raw.inTransaction ? 1 : 0));
+    raw.exec('create table limit_counters (key text primary key, hits integer, window_end integer)');
+    raw.exec("insert into limit_counters values ('k', 1, 0)");
+    const dialect = new ReadBatchingSqliteDialect(raw, (text) => raw.prepare(text));
+    db = new Kysely<Database>({ dialect });
+    allowDirectReads(db, dialect.driver);
+  });
+  after(async () => {
+    await db.destroy();
+  });
+
+  const hits = preparedQuery((db, p: { key: string }) =>
+    db
+      .selectFrom('limit_counters')
+      .select(['hits', sql<number>`in_transaction()`.as('t')])
+      .where('key', '=', p.key),
+  );
+  const bump = preparedQuery((db, p: { key: string }) =>
+    db
+      .updateTable('limit_counters')
+      .set((eb) => ({ hits: eb('hits', '+', 1) }))
+      .where('key', '=', p.key),
+  );
+
+  it('run together in one read transaction, like reads built per call', async () => {
+    const rows = await Promise.all([hits.execute(db, { key: 'k' }), hits.execute(db, { key: 'k' })]);
+    assert.deepEqual(rows, [[{ hits: 1, t: 1 }], [{ hits: 1, t: 1 }]]);
+    assert.equal(raw.inTransaction, false);
+  });
+
+  it('leave a prepared write to run as a write, reporting what it changed', async () => {
+    const [first, second, written] = await Promise.all([
+      hits.executeTakeFirst(db, { key: 'k' }),
+      hits.executeTakeFirst(db, { key: 'k' }),
+      bump.executeRaw(db, { key: 'k' }),
+    ]);
+    assert.deepEqual([first?.t, second?.t], [1, 1], 'the reads ran in their batch');
+    assert.equal(written.numAffectedRows, 1n);
+    assert.equal((await hits.executeTakeFirst(db, { key: 'k' }))?.hits, 2);
+    await bump.executeRaw(db, { key: 'k' });
+    assert.equal((await hits.executeTakeFirst(db, { key: 'k' }))?.hits, 3);
+  });
+
+  it('wait while a transaction is open, and read inside the one that asks them', async () => {
+    const trx = await db.startTransaction().execute();
+    await bump.executeRaw(trx, { key: 'k' });
+    assert.equal((await hits.executeTakeFirst(trx, { key: 'k' }))?.hits, 4, 'the transaction sees its write');
+    const outside = hits.executeTakeFirst(db, { key: 'k' });
+    await turns(3);
+    assert.equal(await settled(outside), false);
+    await trx.rollback().execute();
+    assert.equal((await outside)?.hits, 3);
+  });
+
+  it('go through Kysely when made on a handle with a plugin, which sees their results', async () => {
+    const seen: unknown[] = [];
+    const withPlugin = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        seen.push(...args.result.rows);
+        return args.result;
+      },
+    });
+    assert.deepEqual(await hits.execute(withPlugin, { key: 'k' }), [{ hits: 3, t: 0 }]);
+    assert.deepEqual(seen, [{ hits: 3, t: 0 }]);
   });
 });
 
