@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { secondsUntil } from '../../domain/quota-policy.js';
 import { AppError } from '../../errors.js';
 import {
+  type CounterSpec,
   type CounterStore,
   CounterStoreUnavailable,
   type ReleaseSpec,
@@ -20,19 +21,29 @@ import { createOutageWarning } from '../limits/create-outage-warning.js';
 export interface AuthFailureThrottle {
   /** Throws AppError TOO_MANY_FAILED_ATTEMPTS (with a Retry-After header) when blocked. */
   reserve(clientId: string | null, address: string): Promise<AuthAttempt>;
+  /**
+   * reserve answered within this turn of the event loop, when the counters live in this process
+   * and the address has room in line: the attempt, or undefined when reserve must be waited for.
+   * Refuses (throws) as reserve does.
+   */
+  reserveHeld(clientId: string | null, address: string): AuthAttempt | undefined;
 }
 
-/** One reserved attempt: it counts as a failure unless it turns out otherwise. Settle it once. */
+/**
+ * One reserved attempt: it counts as a failure unless it turns out otherwise. Settle it once. Each
+ * settles at once where the counters live in this process; a promise is returned only when the
+ * store must be waited for.
+ */
 export interface AuthAttempt {
   /** The secret was wrong: the reservation stays, as the failure. */
-  failed(): Promise<void>;
+  failed(): Promise<void> | undefined;
   /**
    * The secret was right: clears the client id's attempts from this address, in both counts (this
    * one included). Failures for other client ids, and from other addresses, stay.
    */
-  succeeded(): Promise<void>;
+  succeeded(): Promise<void> | undefined;
   /** No verdict on the secret (e.g. the application was revoked, or the store failed): gives it back. */
-  abandoned(): Promise<void>;
+  abandoned(): Promise<void> | undefined;
 }
 
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -100,12 +111,9 @@ class AddressLines {
    * TOO_MANY_FAILED_ATTEMPTS when an attempt ahead found one of `scopes` failed out.
    */
   async enter(key: string, scopes: readonly string[], waitMs: number): Promise<(() => void) | null> {
-    const line = this.#lines.get(key) ?? { active: 0, waiting: [] };
-    this.#lines.set(key, line);
-    if (line.active < this.capacity) {
-      line.active += 1;
-      return this.#leave(key, line);
-    }
+    const leave = this.tryEnter(key);
+    if (leave) return leave;
+    const line = this.#lines.get(key) as Line;
     const placed = await new Promise<boolean>((resolve, reject) => {
       const timer = setTimeout(() => {
         line.waiting = line.waiting.filter((w) => w !== waiter);
@@ -125,6 +133,15 @@ class AddressLines {
       line.waiting.push(waiter);
     });
     return placed ? this.#leave(key, line) : null;
+  }
+
+  /** A place in the line of `key` when one is free now (how to leave it), otherwise null. */
+  tryEnter(key: string): (() => void) | null {
+    const line = this.#lines.get(key) ?? { active: 0, waiting: [] };
+    this.#lines.set(key, line);
+    if (line.active >= this.capacity) return null;
+    line.active += 1;
+    return this.#leave(key, line);
   }
 
   /** Refuses every attempt waiting in the line of `key` for `scope`, which has failed out. */
@@ -150,9 +167,9 @@ class AddressLines {
 }
 
 const UNCOUNTED: AuthAttempt = {
-  async failed() {},
-  async succeeded() {},
-  async abandoned() {},
+  failed: () => undefined,
+  succeeded: () => undefined,
+  abandoned: () => undefined,
 };
 
 /**
@@ -177,17 +194,19 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
   const { authFailureLimit: limit, authFailureWindowSeconds: windowSeconds, rateLimitFailMode } = deps.config;
   const lines = new AddressLines(limit);
 
+  /** What a take asks of the store: a reservation in every counter of the scopes, or none. */
+  function specsOf(scopes: readonly Scope[], now: number): CounterSpec[] {
+    const freshWindowEnd = now + windowSeconds * 1000;
+    return [
+      ...scopes.map((s) => ({ key: s.tries, limit, freshWindowEnd })),
+      ...scopes.map((s) => ({ key: s.pending, limit: null, freshWindowEnd })),
+    ];
+  }
+
   /** One reservation in every counter of the scopes, or none; null when the store is down and fails open. */
   async function take(scopes: readonly Scope[], now: number): Promise<TakeOutcome | null> {
-    const freshWindowEnd = now + windowSeconds * 1000;
     try {
-      return await counters.take(
-        [
-          ...scopes.map((s) => ({ key: s.tries, limit, freshWindowEnd })),
-          ...scopes.map((s) => ({ key: s.pending, limit: null, freshWindowEnd })),
-        ],
-        now,
-      );
+      return await counters.take(specsOf(scopes, now), now);
     } catch (err) {
       if (!(err instanceof CounterStoreUnavailable)) throw err;
       warnOutage(err, rateLimitFailMode);
@@ -199,8 +218,28 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
     }
   }
 
+  /**
+   * After a take that was not granted: throws TOO_MANY_FAILED_ATTEMPTS, and refuses those waiting
+   * behind, when a scope has failed out; returns when attempts in progress fill it (worth waiting).
+   */
+  function refuseIfFailedOut(scopes: readonly Scope[], outcome: TakeOutcome, now: number): void {
+    const failedOut = scopes.flatMap((scope, i) => {
+      const tries = outcome.counters[i];
+      const pending = outcome.counters[scopes.length + i];
+      return tries && pending && tries.hits - pending.hits >= limit ? [{ scope, tries }] : [];
+    });
+    if (failedOut.length === 0) return;
+    const [address] = scopes as [Scope];
+    const seconds = failedOut.map((f) => {
+      const until = Math.max(1, secondsUntil(f.tries.windowEnd, now));
+      lines.refuseWaiting(address.tries, f.scope.tries, until);
+      return until;
+    });
+    throw tooManyFailedAttempts(Math.max(...seconds));
+  }
+
   /** Giving back is best effort: the attempt has been answered on its merits already. */
-  async function release(spec: ReleaseSpec): Promise<void> {
+  async function releaseLater(spec: ReleaseSpec): Promise<void> {
     try {
       await counters.release(spec, deps.clock());
     } catch (err) {
@@ -209,17 +248,24 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
     }
   }
 
+  /** Gives back at once where the counters live in this process, otherwise returns the wait. */
+  function release(spec: ReleaseSpec): Promise<void> | undefined {
+    if (!counters.immediate) return releaseLater(spec);
+    counters.immediate.release(spec, deps.clock());
+    return undefined;
+  }
+
   function attemptIn(scopes: readonly Scope[], leaveLine: () => void): AuthAttempt {
     let settled = false;
-    const settle = (spec: ReleaseSpec) => async () => {
-      if (settled) return;
+    const settle = (spec: ReleaseSpec) => () => {
+      if (settled) return undefined;
       settled = true;
       // The line is left as soon as the release is sent: the store applies it before any take sent
-      // after it (one batch queue on SQLite, one connection to Redis), so the next in line finds
-      // this attempt gone. Where it may not (PostgreSQL), that one waits in the store a moment.
+      // after it (in this process at once, one connection to Redis), so the next in line finds this
+      // attempt gone. Where it may not (PostgreSQL), that one waits in the store a moment.
       const sent = release(spec);
       leaveLine();
-      await sent;
+      return sent;
     };
     const [address, pair] = scopes as [Scope, Scope | undefined];
     const inProgress = scopes.map((s) => ({ key: s.pending, cost: 1 }));
@@ -242,20 +288,7 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
       const now = deps.clock();
       const outcome = await take(scopes, now);
       if (!outcome || outcome.taken) return outcome;
-      const failedOut = scopes.flatMap((scope, i) => {
-        const tries = outcome.counters[i];
-        const pending = outcome.counters[scopes.length + i];
-        return tries && pending && tries.hits - pending.hits >= limit ? [{ scope, tries }] : [];
-      });
-      if (failedOut.length > 0) {
-        const [address] = scopes as [Scope];
-        const seconds = failedOut.map((f) => {
-          const until = Math.max(1, secondsUntil(f.tries.windowEnd, now));
-          lines.refuseWaiting(address.tries, f.scope.tries, until);
-          return until;
-        });
-        throw tooManyFailedAttempts(Math.max(...seconds));
-      }
+      refuseIfFailedOut(scopes, outcome, now);
       if (performance.now() >= deadline) throw tooManyFailedAttempts(BUSY_RETRY_AFTER_SECONDS);
       await sleep(pause);
     }
@@ -282,6 +315,26 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
       if (outcome) return attemptIn(scopes, leaveLine);
       leaveLine();
       return UNCOUNTED;
+    },
+
+    reserveHeld(clientId, address) {
+      const immediate = counters.immediate;
+      if (!immediate) return undefined;
+      const scopes = scopesOf(clientId, address);
+      const leaveLine = lines.tryEnter((scopes[0] as Scope).tries);
+      if (!leaveLine) return undefined;
+      const now = deps.clock();
+      try {
+        const outcome = immediate.take(specsOf(scopes, now), now);
+        if (outcome.taken) return attemptIn(scopes, leaveLine);
+        refuseIfFailedOut(scopes, outcome, now);
+      } catch (err) {
+        leaveLine();
+        throw err;
+      }
+      // Busy with attempts in progress: reserve waits for them to settle.
+      leaveLine();
+      return undefined;
     },
   };
 }

@@ -117,6 +117,18 @@ export interface CounterStore {
   /** Forgets a counter. */
   clear(key: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * take and release answered at once, without a promise: present only where the counters live
+   * in this process (memory-counter-store.ts), so a hot path can finish within its turn of the
+   * event loop instead of waiting for the next.
+   */
+  readonly immediate?: ImmediateCounterOperations;
+}
+
+/** The store's own take and release, run to their end before returning. */
+export interface ImmediateCounterOperations {
+  take(specs: readonly CounterSpec[], now: number, cost?: number): TakeOutcome;
+  release(spec: ReleaseSpec, now: number): void;
 }
 
 /**

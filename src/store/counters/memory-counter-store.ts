@@ -5,6 +5,7 @@ import {
   type LeaseOutcome,
   leaseGrant,
   lessHits,
+  type ReleaseSpec,
   releaseEntries,
   type TakeOutcome,
 } from './counter-store.js';
@@ -49,6 +50,29 @@ export function createMemoryCounterStore(
     row.hits = row.hits > give ? row.hits - give : 0;
   }
 
+  function take(specs: readonly CounterSpec[], now: number, cost = 1): TakeOutcome {
+    const after = added(specs, now, cost);
+    if (specs.some((spec, i) => spec.limit !== null && after[i]!.hits > spec.limit)) {
+      // Refused: nothing changes, and the answer is the counts before this take.
+      return { taken: false, counters: lessHits(after, cost) };
+    }
+    store(specs, after);
+    return { taken: true, counters: after };
+  }
+
+  function release(spec: ReleaseSpec, now: number): void {
+    let drained = 0;
+    if (spec.drain) {
+      const row = counters.get(spec.drain.key);
+      counters.delete(spec.drain.key);
+      if (row && row.windowEnd > now) drained = row.hits;
+    }
+    for (const entry of releaseEntries(spec)) {
+      const give = entry.cost + (entry.drained ? drained : 0);
+      if (give > 0) giveBack(entry.key, give, now, entry.windowEnd);
+    }
+  }
+
   let timer: NodeJS.Timeout | undefined;
   if (options.housekeeping) {
     const { clock } = options.housekeeping;
@@ -61,13 +85,7 @@ export function createMemoryCounterStore(
 
   return {
     async take(specs, now, cost = 1): Promise<TakeOutcome> {
-      const after = added(specs, now, cost);
-      if (specs.some((spec, i) => spec.limit !== null && after[i]!.hits > spec.limit)) {
-        // Refused: nothing changes, and the answer is the counts before this take.
-        return { taken: false, counters: lessHits(after, cost) };
-      }
-      store(specs, after);
-      return { taken: true, counters: after };
+      return take(specs, now, cost);
     },
 
     async lease(specs, now, want): Promise<LeaseOutcome> {
@@ -79,16 +97,7 @@ export function createMemoryCounterStore(
     },
 
     async release(spec, now) {
-      let drained = 0;
-      if (spec.drain) {
-        const row = counters.get(spec.drain.key);
-        counters.delete(spec.drain.key);
-        if (row && row.windowEnd > now) drained = row.hits;
-      }
-      for (const entry of releaseEntries(spec)) {
-        const give = entry.cost + (entry.drained ? drained : 0);
-        if (give > 0) giveBack(entry.key, give, now, entry.windowEnd);
-      }
+      release(spec, now);
     },
 
     async peek(key, now) {
@@ -105,5 +114,7 @@ export function createMemoryCounterStore(
     async close() {
       if (timer) clearInterval(timer);
     },
+
+    immediate: { take, release },
   };
 }
