@@ -2,6 +2,7 @@ import { type Application, MAX_ACTIVE_SECRETS } from '../../domain/application.j
 import { credentialMatches, hashCredential, presentedCredential } from '../../domain/credentials.js';
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
+import type { ApplicationCredentials } from '../../store/repositories/applications.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface AuthenticatedClient {
@@ -29,9 +30,28 @@ export async function authenticateClient(
   input: { environment: Environment; clientId: string; clientSecret: string },
 ): Promise<AuthenticatedClient> {
   deps.cache.listen();
-  const found = await deps.cache.credentials.get(`${input.environment}:${input.clientId}`);
+  return checkClient(await deps.cache.credentials.get(credentialsKey(input)), input.clientSecret);
+}
+
+/**
+ * authenticateClient answered from the cache without loading: the client, or undefined when its
+ * credentials must be loaded. Refuses (throws) as authenticateClient does.
+ */
+export function authenticateClientHeld(
+  deps: ServiceDeps,
+  input: { environment: Environment; clientId: string; clientSecret: string },
+): AuthenticatedClient | undefined {
+  deps.cache.listen();
+  const held = deps.cache.credentials.peek(credentialsKey(input));
+  return held && checkClient(held.value, input.clientSecret);
+}
+
+const credentialsKey = (input: { environment: Environment; clientId: string }) =>
+  `${input.environment}:${input.clientId}`;
+
+function checkClient(found: ApplicationCredentials | undefined, clientSecret: string): AuthenticatedClient {
   const secrets = found?.secrets ?? [];
-  const presented = presentedCredential(input.clientSecret);
+  const presented = presentedCredential(clientSecret);
   let secretId: string | null = null;
   for (let i = 0; i < Math.max(MAX_ACTIVE_SECRETS, secrets.length); i += 1) {
     const secret = secrets[i];

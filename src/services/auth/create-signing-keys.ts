@@ -15,6 +15,8 @@ export interface SigningKey {
 export interface SigningKeys {
   /** The newest key this instance knows, to sign with. */
   current(): Promise<SigningKey>;
+  /** What current() would answer from memory, or undefined when it would read (keys due). */
+  currentHeld(): SigningKey | undefined;
   /** A key that may still verify, or null; an id not known here makes it look again (rate-limited). */
   find(id: string): Promise<SigningKey | null>;
   /** What find() would answer from memory, or undefined when it would read (keys due, id unknown). */
@@ -75,16 +77,23 @@ export function createSigningKeys(deps: { config: Config; store: Store; clock: C
     if (loadedAt + ttl <= deps.clock()) await reload();
   }
 
+  function newestSigning(): SigningKey {
+    // Rows come ordered by creation time: the last that signs is the newest.
+    const newest = keys.findLast((k) => k.retireAt === null);
+    if (!newest) throw new Error('no token signing key');
+    return newest;
+  }
+
   const usable = (k: SigningKey) => k.retireAt === null || k.retireAt > deps.clock();
 
   return {
     async current() {
       await fresh();
-      const signing = keys.filter((k) => k.retireAt === null);
-      // Rows come ordered by creation time: the last is the newest.
-      const newest = signing[signing.length - 1];
-      if (!newest) throw new Error('no token signing key');
-      return newest;
+      return newestSigning();
+    },
+    currentHeld() {
+      if (loading || loadedAt + ttl <= deps.clock()) return undefined;
+      return newestSigning();
     },
     async find(id) {
       await fresh();

@@ -17,7 +17,29 @@ export async function findTokenPasskey(
   const { application } = input.client;
   deps.cache.listen();
   if (input.passkey === undefined) return (await deps.cache.defaultPasskeys.get(application.id)) ?? null;
-  const passkey = await deps.cache.passkeys.get(hashCredential(input.passkey));
+  return namedPasskey(input.client, await deps.cache.passkeys.get(hashCredential(input.passkey)));
+}
+
+/**
+ * findTokenPasskey answered from the cache without loading: `{ passkey }`, or undefined when it
+ * must be loaded. Refuses (throws) as findTokenPasskey does.
+ */
+export function findTokenPasskeyHeld(
+  deps: ServiceDeps,
+  input: { client: AuthenticatedClient; passkey?: string | undefined },
+): { readonly passkey: Passkey | null } | undefined {
+  deps.cache.listen();
+  if (input.passkey === undefined) {
+    const held = deps.cache.defaultPasskeys.peek(input.client.application.id);
+    return held && { passkey: held.value ?? null };
+  }
+  const held = deps.cache.passkeys.peek(hashCredential(input.passkey));
+  return held && { passkey: namedPasskey(input.client, held.value) };
+}
+
+/** The passkey a token call names, if it may be charged for it. */
+function namedPasskey(client: AuthenticatedClient, passkey: Passkey | undefined): Passkey {
+  const { application } = client;
   if (
     passkey?.status !== 'active' ||
     passkey.applicationId !== application.id ||

@@ -1,6 +1,7 @@
 import { newTokenId, signAccessToken } from '../../domain/access-token.js';
 import type { ServiceDeps } from '../deps.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
+import type { SigningKey } from './create-signing-keys.js';
 
 export interface IssuedAccessToken {
   readonly accessToken: string;
@@ -19,8 +20,24 @@ export async function issueAccessToken(
   deps: ServiceDeps,
   input: { client: AuthenticatedClient; scope: string; expiresIn?: number },
 ): Promise<IssuedAccessToken> {
+  return signedWith(deps, input, await deps.cache.signingKeys.current());
+}
+
+/** issueAccessToken with the signing key held in memory, or undefined when the keys must be read. */
+export function issueAccessTokenHeld(
+  deps: ServiceDeps,
+  input: { client: AuthenticatedClient; scope: string; expiresIn?: number },
+): IssuedAccessToken | undefined {
+  const key = deps.cache.signingKeys.currentHeld();
+  return key && signedWith(deps, input, key);
+}
+
+function signedWith(
+  deps: ServiceDeps,
+  input: { client: AuthenticatedClient; scope: string; expiresIn?: number },
+  key: SigningKey,
+): IssuedAccessToken {
   const { application, secretId } = input.client;
-  const key = await deps.cache.signingKeys.current();
   const expiresIn = input.expiresIn ?? deps.config.tokenTtlSeconds;
   const expiresAt = deps.clock() + expiresIn * 1000;
   const accessToken = signAccessToken(

@@ -26,89 +26,100 @@ function assertThrottled(res: LightMyRequestResponse): void {
   assert.equal(res.json().access_token, undefined);
 }
 
-/** Records how the endpoints use the throttle, and blocks whatever it is told to. */
+/**
+ * Records how the endpoints use the throttle, and blocks whatever it is told to; when `held`, it
+ * answers within the turn (reserveHeld), as the in-process counters do, otherwise only through
+ * reserve, as a shared store does.
+ */
 class SpyThrottle implements AuthFailureThrottle {
   readonly calls: string[] = [];
   blocked = new Set<string>();
+  constructor(readonly held: boolean) {}
+
   async reserve(clientId: string | null, address: string): Promise<AuthAttempt> {
+    return this.#attempt(clientId, address);
+  }
+
+  reserveHeld(clientId: string | null, address: string): AuthAttempt | undefined {
+    return this.held ? this.#attempt(clientId, address) : undefined;
+  }
+
+  #attempt(clientId: string | null, address: string): AuthAttempt {
     this.calls.push(`reserve ${clientId} ${address}`);
     if (this.blocked.has(String(clientId)) || this.blocked.has(address)) {
       throw new AppError('TOO_MANY_FAILED_ATTEMPTS', { headers: { 'retry-after': '30' } });
     }
     const calls = this.calls;
-    return {
-      async failed() {
-        calls.push(`failure ${clientId} ${address}`);
-      },
-      async succeeded() {
-        calls.push(`success ${clientId} ${address}`);
-      },
-      async abandoned() {
-        calls.push(`abandoned ${clientId} ${address}`);
-      },
+    const settled = (verdict: string) => () => {
+      calls.push(`${verdict} ${clientId} ${address}`);
+      return this.held ? undefined : Promise.resolve();
     };
+    return { failed: settled('failure'), succeeded: settled('success'), abandoned: settled('abandoned') };
   }
 }
 
-describe('client authentication and the failure throttle', () => {
-  let runtime: TestRuntime;
-  let app: FastifyInstance;
-  let demo: DemoCredentials;
-  const spy = new SpyThrottle();
+for (const held of [false, true])
+  describe(`client authentication and the failure throttle (${held ? 'answered within the turn' : 'waited for'})`, () => {
+    let runtime: TestRuntime;
+    let app: FastifyInstance;
+    let demo: DemoCredentials;
+    const spy = new SpyThrottle(held);
 
-  before(async () => {
-    runtime = await createTestRuntime();
-    app = await buildServer({ ...runtime.http, authThrottle: spy });
-    await app.ready();
-    demo = await seedDemo(runtime.deps, { environment: 'production' });
-  });
-  after(async () => {
-    await app.close();
-    await runtime.close();
-  });
+    before(async () => {
+      runtime = await createTestRuntime();
+      app = await buildServer({ ...runtime.http, authThrottle: spy });
+      await app.ready();
+      demo = await seedDemo(runtime.deps, { environment: 'production' });
+    });
+    after(async () => {
+      await app.close();
+      await runtime.close();
+    });
 
-  it('reserves before comparing, counts a failure against client id and address, and clears on success', async () => {
-    spy.calls.length = 0;
-    await requestToken(app, demo.clientId, 'wrong', { remoteAddress: '10.1.0.1' });
-    await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.1.0.1' });
-    assert.deepEqual(spy.calls, [
-      `reserve ${demo.clientId} 10.1.0.1`,
-      `failure ${demo.clientId} 10.1.0.1`,
-      `reserve ${demo.clientId} 10.1.0.1`,
-      `success ${demo.clientId} 10.1.0.1`,
-    ]);
-  });
+    it('reserves before comparing, counts a failure against client id and address, and clears on success', async () => {
+      spy.calls.length = 0;
+      await requestToken(app, demo.clientId, 'wrong', { remoteAddress: '10.1.0.1' });
+      await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.1.0.1' });
+      assert.deepEqual(spy.calls, [
+        `reserve ${demo.clientId} 10.1.0.1`,
+        `failure ${demo.clientId} 10.1.0.1`,
+        `reserve ${demo.clientId} 10.1.0.1`,
+        `success ${demo.clientId} 10.1.0.1`,
+      ]);
+    });
 
-  it('counts no failure for requests that present no credentials or are malformed', async () => {
-    spy.calls.length = 0;
-    await postForm(app, '/auth/v1/oauth2/token', { body: { grant_type: 'client_credentials' } });
-    await requestToken(app, demo.clientId, demo.clientSecret, { extra: { grant_type: 'password' } });
-    assert.deepEqual(
-      spy.calls.filter((c) => c.startsWith('failure')),
-      [],
-    );
-    // Nor do they reserve an attempt.
-    assert.deepEqual(spy.calls, []);
-  });
+    it('counts no failure for requests that present no credentials or are malformed', async () => {
+      spy.calls.length = 0;
+      await postForm(app, '/auth/v1/oauth2/token', { body: { grant_type: 'client_credentials' } });
+      await requestToken(app, demo.clientId, demo.clientSecret, { extra: { grant_type: 'password' } });
+      assert.deepEqual(
+        spy.calls.filter((c) => c.startsWith('failure')),
+        [],
+      );
+      // Nor do they reserve an attempt.
+      assert.deepEqual(spy.calls, []);
+    });
 
-  it('answers a blocked client id or address with 429 and Retry-After, in the OAuth shape, on both endpoints', async () => {
-    spy.blocked = new Set([demo.clientId]);
-    assertThrottled(await requestToken(app, demo.clientId, demo.clientSecret));
-    assertThrottled(
-      await postForm(app, REVOKE_PATH, {
-        body: { token: 'rpa_at_x' },
-        headers: { authorization: basicAuth(demo.clientId, demo.clientSecret) },
-      }),
-    );
-    spy.blocked = new Set(['10.2.0.1']);
-    assertThrottled(await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.2.0.1' }));
-    assert.equal(
-      (await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.2.0.2' })).statusCode,
-      200,
-    );
-    spy.blocked = new Set();
+    it('answers a blocked client id or address with 429 and Retry-After, in the OAuth shape, on both endpoints', async () => {
+      spy.blocked = new Set([demo.clientId]);
+      assertThrottled(await requestToken(app, demo.clientId, demo.clientSecret));
+      assertThrottled(
+        await postForm(app, REVOKE_PATH, {
+          body: { token: 'rpa_at_x' },
+          headers: { authorization: basicAuth(demo.clientId, demo.clientSecret) },
+        }),
+      );
+      spy.blocked = new Set(['10.2.0.1']);
+      assertThrottled(
+        await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.2.0.1' }),
+      );
+      assert.equal(
+        (await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.2.0.2' })).statusCode,
+        200,
+      );
+      spy.blocked = new Set();
+    });
   });
-});
 
 describe(`brute-force protection (AUTH_FAILURE_LIMIT=${LIMIT})`, () => {
   let t: TestApp;
