@@ -263,9 +263,11 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
       // The line is left as soon as the release is sent: the store applies it before any take sent
       // after it (in this process at once, one connection to Redis), so the next in line finds this
       // attempt gone. Where it may not (PostgreSQL), that one waits in the store a moment.
-      const sent = release(spec);
-      leaveLine();
-      return sent;
+      try {
+        return release(spec);
+      } finally {
+        leaveLine();
+      }
     };
     const [address, pair] = scopes as [Scope, Scope | undefined];
     const inProgress = scopes.map((s) => ({ key: s.pending, cost: 1 }));
