@@ -72,10 +72,15 @@ export function createSigningKeys(deps: { config: Config; store: Store; clock: C
     return loading;
   }
 
+  const due = () => loadedAt + ttl <= deps.clock();
+
   async function fresh(): Promise<void> {
     if (loading) await loading;
-    if (loadedAt + ttl <= deps.clock()) await reload();
+    if (due()) await reload();
   }
+
+  /** Whether memory answers as fresh() would leave it, without waiting: no load under way or due. */
+  const held = () => loading === null && !due();
 
   function newestSigning(): SigningKey {
     // Rows come ordered by creation time: the last that signs is the newest.
@@ -92,7 +97,7 @@ export function createSigningKeys(deps: { config: Config; store: Store; clock: C
       return newestSigning();
     },
     currentHeld() {
-      if (loading || loadedAt + ttl <= deps.clock()) return undefined;
+      if (!held()) return undefined;
       return newestSigning();
     },
     async find(id) {
@@ -106,7 +111,7 @@ export function createSigningKeys(deps: { config: Config; store: Store; clock: C
       return key && usable(key) ? key : null;
     },
     findHeld(id) {
-      if (loading || loadedAt + ttl <= deps.clock()) return undefined;
+      if (!held()) return undefined;
       const key = keys.find((k) => k.id === id);
       if (!key) return undefined;
       return usable(key) ? key : null;
