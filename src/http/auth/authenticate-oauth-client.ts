@@ -87,6 +87,16 @@ export function authenticateOAuthClient(deps: HttpDeps) {
     if (isAppError(err) && err.status === 429) metrics.clientAuthFailed('throttled');
   }
 
+  /** The verdict from the cached credentials, or undefined when they must be loaded. */
+  function heldVerdict(input: Parameters<typeof authenticateClient>[1]): Verdict | undefined {
+    try {
+      const client = authenticateClientHeld(deps, input);
+      return client && { client };
+    } catch (error) {
+      return { error };
+    }
+  }
+
   async function check(input: Parameters<typeof authenticateClient>[1]): Promise<Verdict> {
     try {
       return { client: await authenticateClient(deps, input) };
@@ -117,26 +127,15 @@ export function authenticateOAuthClient(deps: HttpDeps) {
       done();
     };
     const attempt = reserveHeld(presented.clientId, request.ip);
-    if (attempt) {
-      let verdict: Verdict | undefined;
-      try {
-        const client = authenticateClientHeld(deps, input);
-        if (client) verdict = { client };
-      } catch (error) {
-        verdict = { error };
-      }
-      if (verdict) {
-        const client = conclude(attempt, verdict);
-        if (client instanceof Promise) client.then(authenticated, done);
-        else authenticated(client);
-        return;
-      }
-      check(input)
-        .then((later) => conclude(attempt, later))
-        .then(authenticated, done);
+    const verdict = attempt && heldVerdict(input);
+    if (attempt && verdict) {
+      const client = conclude(attempt, verdict);
+      if (client instanceof Promise) client.then(authenticated, done);
+      else authenticated(client);
       return;
     }
-    reserve(presented.clientId, request.ip)
+    // Whatever memory could not answer is waited for: the reservation, the credentials, or both.
+    (attempt ? Promise.resolve(attempt) : reserve(presented.clientId, request.ip))
       .then(async (reserved) => conclude(reserved, await check(input)))
       .then(authenticated, done);
   };
