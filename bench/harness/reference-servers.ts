@@ -31,13 +31,31 @@ export function ceilingServer({ body, contentType }: ReferenceAnswer, work?: () 
 }
 
 /**
- * The framework's floor: bare Fastify 5 (no logger, no hooks, no schema) with one GET route that
- * answers the same bytes.
+ * The framework's floor: bare Fastify 5 (no logger, no hooks, no schema) with one route that
+ * answers the same bytes. A POST route takes a form body, parsed as little as a form can be
+ * (URLSearchParams), since Fastify itself refuses a content type it has no parser for.
  */
-export function frameworkFloor({ body, contentType }: ReferenceAnswer, route: string): FastifyInstance {
+export function frameworkFloor(
+  { body, contentType }: ReferenceAnswer,
+  route: string,
+  method: 'GET' | 'POST' = 'GET',
+): FastifyInstance {
   const app = Fastify({ logger: false, keepAliveTimeout: 65_000 });
-  app.get(route, (_request, reply) => {
-    reply.header('content-type', contentType).send(body);
+  if (method === 'POST') {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, form, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(form as string)));
+      },
+    );
+  }
+  app.route({
+    method,
+    url: route,
+    handler: (_request, reply) => {
+      reply.header('content-type', contentType).send(body);
+    },
   });
   return app;
 }

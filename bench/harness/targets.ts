@@ -89,6 +89,31 @@ export async function startApi(ctx: BenchContext, target: Target, extra: Record<
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
+/**
+ * A reference server (bench/<script>) answering `answer`'s bytes, on a port of its own: the node:http
+ * ceiling or the framework's floor, with `env` for the script's other settings.
+ */
+export async function startReference(
+  ctx: BenchContext,
+  script: string,
+  answer: { body: string; contentType: string },
+  env: Record<string, string> = {},
+) {
+  const port = await freePort();
+  const child = await start(
+    ctx.children,
+    process.execPath,
+    ['--import', 'tsx', join(ctx.settings.root, script)],
+    {
+      PORT: String(port),
+      BODY: answer.body,
+      CONTENT_TYPE: answer.contentType,
+      ...env,
+    },
+  );
+  return { child, base: `http://127.0.0.1:${port}` };
+}
+
 export async function getToken(base: string, demo: Demo): Promise<string> {
   const r = await fetch(`${base}/auth/v1/oauth2/token`, {
     method: 'POST',

@@ -4,12 +4,11 @@
  * (bench/framework-floor-server.ts) shows how much of the distance is the framework's.
  */
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import { freePort, measureInterleaved, peakRssMiB, start, stop } from '../harness/processes.js';
+import { measureInterleaved, peakRssMiB, stop } from '../harness/processes.js';
 import { rowsInTurns } from '../harness/results.js';
-import { type Demo, getToken, startApi, type Target } from '../harness/targets.js';
+import { type Demo, getToken, startApi, startReference, type Target } from '../harness/targets.js';
 
 export async function authorScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
   const { root, connections, duration, rounds } = ctx.settings;
@@ -34,19 +33,9 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
     const body = await sample.text();
     if (!sample.ok) throw new Error(`author failed: ${sample.status} ${body}`);
 
-    /** A reference server answering these bytes (bench/<script>), started on a port of its own. */
-    const reference = async (script: string, env: Record<string, string> = {}) => {
-      const port = await freePort();
-      const child = await start(ctx.children, process.execPath, ['--import', 'tsx', join(root, script)], {
-        PORT: String(port),
-        BODY: body,
-        CONTENT_TYPE: sample.headers.get('content-type') ?? 'application/json',
-        ...env,
-      });
-      return { child, base: `http://127.0.0.1:${port}` };
-    };
-    const ceiling = await reference('bench/ceiling-server.ts');
-    const floor = await reference('bench/framework-floor-server.ts', {
+    const answer = { body, contentType: sample.headers.get('content-type') ?? 'application/json' };
+    const ceiling = await startReference(ctx, 'bench/ceiling-server.ts', answer);
+    const floor = await startReference(ctx, 'bench/framework-floor-server.ts', answer, {
       ROUTE: '/response/v1/clientResponses/:guid/author',
     });
     try {

@@ -1,6 +1,7 @@
 /**
  * POST /auth/v1/oauth2/token (client credentials) against node-oidc-provider's token endpoint
- * (bench/oidc-peer.ts).
+ * (bench/oidc-peer.ts). A bare node:http server and a bare Fastify form route answering the same
+ * bytes show what any token endpoint on this runtime, and on this framework, could serve at most.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -8,7 +9,9 @@ import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
 import { freePort, measureInterleaved, peakRssMiB, start, stop } from '../harness/processes.js';
 import { rowsInTurns } from '../harness/results.js';
-import { type Demo, startApi, type Target } from '../harness/targets.js';
+import { type Demo, startApi, startReference, type Target } from '../harness/targets.js';
+
+const TOKEN_PATH = '/auth/v1/oauth2/token';
 
 export async function tokenScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
   const { root, connections, duration, rounds } = ctx.settings;
@@ -26,46 +29,58 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
     },
   );
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const apiForm = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+  }).toString();
+  const references: Array<Awaited<ReturnType<typeof startReference>>> = [];
   try {
-    log(`${target.name} token: peer and api in ${rounds} turns`);
+    const sample = await fetch(`${api.base}${TOKEN_PATH}`, { method: 'POST', headers: form, body: apiForm });
+    const answer = { body: await sample.text(), contentType: sample.headers.get('content-type') ?? '' };
+    if (!sample.ok) throw new Error(`token failed: ${sample.status} ${answer.body}`);
+    const ceiling = await startReference(ctx, 'bench/ceiling-server.ts', answer);
+    references.push(ceiling);
+    const floor = await startReference(ctx, 'bench/framework-floor-server.ts', answer, {
+      ROUTE: TOKEN_PATH,
+      METHOD: 'POST',
+    });
+    references.push(floor);
+    const job = (base: string) => ({
+      url: `${base}${TOKEN_PATH}`,
+      method: 'POST',
+      headers: form,
+      body: apiForm,
+      connections,
+      duration,
+    });
+    log(`${target.name} token: peer, ceiling, framework floor and api in ${rounds} turns`);
     const turns = measureInterleaved(
       root,
       [
         {
           server: peer,
           job: {
+            ...job(`http://127.0.0.1:${peerPort}`),
             url: `http://127.0.0.1:${peerPort}/token`,
-            method: 'POST',
-            headers: form,
             body: `grant_type=client_credentials&client_id=bench-client&client_secret=${peerSecret}&scope=offline_access`,
-            connections,
-            duration,
           },
         },
-        {
-          server: api.child,
-          job: {
-            url: `${api.base}/auth/v1/oauth2/token`,
-            method: 'POST',
-            headers: form,
-            body: new URLSearchParams({
-              grant_type: 'client_credentials',
-              client_id: demo.clientId,
-              client_secret: demo.clientSecret,
-            }).toString(),
-            connections,
-            duration,
-          },
-        },
+        { server: ceiling.child, job: job(ceiling.base) },
+        { server: floor.child, job: job(floor.base) },
+        { server: api.child, job: job(api.base) },
       ],
       rounds,
     );
     const servers = [
       { subject: 'node-oidc-provider', rssMiB: peakRssMiB(peer) },
+      { subject: 'node:http, same bytes', rssMiB: peakRssMiB(ceiling.child) },
+      { subject: 'Fastify form route, same bytes', rssMiB: peakRssMiB(floor.child) },
       { subject: 'this service', rssMiB: peakRssMiB(api.child) },
     ];
     ctx.rows.push(...rowsInTurns(target.name, 'POST token', servers, turns));
   } finally {
+    for (const reference of references) await stop(reference.child);
     await stop(peer);
     await stop(api.child);
   }
