@@ -4,6 +4,7 @@
  * ratio to a reference measured in the same run:
  *   author   GET .../clientResponses/{guid}/author   vs a bare node:http server with the same bytes
  *   token    POST /auth/v1/oauth2/token              vs node-oidc-provider's client-credentials endpoint
+ *                                                    (and bare node:http and Fastify servers with the same bytes)
  *   privacy  POST /privacy/v1/forgetRequests         at a fixed rate, with time to COMPLETED
  * on SQLite and on PostgreSQL + Redis; then each target of the service, met or missed, from the
  * same run (bench/harness/target-verdicts.ts).

@@ -127,3 +127,20 @@ export async function getToken(base: string, demo: Demo): Promise<string> {
   if (!r.ok) throw new Error(`token request failed: ${r.status} ${await r.text()}`);
   return ((await r.json()) as { access_token: string }).access_token;
 }
+
+/** Answers a demo review with a new response and returns the path of its author, passkey included. */
+export async function authorPath(base: string, demo: Demo, token: string): Promise<string> {
+  const create = await fetch(
+    `${base}/response/v1/clientResponses/Acme-EN_GB/reviews/${demo.reviewIds[0]}?passkey=${demo.responsePasskey}`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        attributes: { department: 'Support', response: `Thank you ${randomBytes(4).toString('hex')}` },
+      }),
+    },
+  );
+  if (!create.ok) throw new Error(`create response failed: ${create.status} ${await create.text()}`);
+  const guid = ((await create.json()) as { data: { id: string } }).data.id;
+  return `/response/v1/clientResponses/${guid}/author?passkey=${demo.responsePasskey}`;
+}

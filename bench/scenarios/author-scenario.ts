@@ -3,12 +3,18 @@
  * (bench/ceiling-server.ts) answering the same bytes; a bare Fastify route answering them too
  * (bench/framework-floor-server.ts) shows how much of the distance is the framework's.
  */
-import { randomBytes } from 'node:crypto';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
 import { measureInterleaved, peakRssMiB, stop } from '../harness/processes.js';
 import { rowsInTurns } from '../harness/results.js';
-import { type Demo, getToken, startApi, startReference, type Target } from '../harness/targets.js';
+import {
+  authorPath,
+  type Demo,
+  getToken,
+  startApi,
+  startReference,
+  type Target,
+} from '../harness/targets.js';
 
 export async function authorScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
   const { root, connections, duration, rounds } = ctx.settings;
@@ -16,19 +22,7 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
   try {
     const token = await getToken(api.base, demo);
     const auth = { authorization: `Bearer ${token}` };
-    const create = await fetch(
-      `${api.base}/response/v1/clientResponses/Acme-EN_GB/reviews/${demo.reviewIds[0]}?passkey=${demo.responsePasskey}`,
-      {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          attributes: { department: 'Support', response: `Thank you ${randomBytes(4).toString('hex')}` },
-        }),
-      },
-    );
-    if (!create.ok) throw new Error(`create response failed: ${create.status} ${await create.text()}`);
-    const guid = ((await create.json()) as { data: { id: string } }).data.id;
-    const path = `/response/v1/clientResponses/${guid}/author?passkey=${demo.responsePasskey}`;
+    const path = await authorPath(api.base, demo, token);
     const sample = await fetch(`${api.base}${path}`, { headers: auth });
     const body = await sample.text();
     if (!sample.ok) throw new Error(`author failed: ${sample.status} ${body}`);

@@ -1,0 +1,125 @@
+/**
+ * Instructions per request on the server's main thread, counted by valgrind's callgrind. On the
+ * shared machines this project is measured on, the CPU time of a request moves by a third from one
+ * run to the next; an instruction count does not depend on the neighbours (runs of one build here
+ * within about 2 %, from the JIT's and the GC's timing), so a change of a few percent or more can
+ * be told from noise. It compares two builds of a hot path; it says nothing of throughput, caches
+ * or the kernel's share.
+ *
+ *   node --import tsx bench/instructions.ts [--scenario token|author|healthz] [--warmup 6000]
+ *        [--n 3000] [--connections 20] [--build DIR]
+ *
+ * The server is DIR's `dist/cli/main.js` (this project by default; a `git worktree` of another
+ * commit, built, to compare), on a SQLite file seeded with the demo tenant, run under callgrind
+ * with counting off; `--warmup` requests let the JIT settle, then the `--n` measured requests are
+ * counted. The main thread's count is what a request costs the event loop; the other threads
+ * (V8's compiler and GC helpers, libuv's pool) are shown apart. Needs valgrind (Debian package
+ * `valgrind`: callgrind and callgrind_control); under it the server runs some fifty times slower.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freePort, runLoadAsync, start, stop } from './harness/processes.js';
+import { authorPath, getToken, seedDemo, targetFor } from './harness/targets.js';
+
+const { values: args } = parseArgs({
+  options: {
+    scenario: { type: 'string', default: 'token' },
+    warmup: { type: 'string', default: '6000' },
+    n: { type: 'string', default: '3000' },
+    connections: { type: 'string', default: '20' },
+    build: { type: 'string' },
+  },
+});
+const root = join(import.meta.dirname, '..');
+const build = resolve(args.build ?? root);
+const n = Number(args.n);
+
+const target = await targetFor('sqlite', { postgresUrl: '', redisUrl: '' });
+const outDir = mkdtempSync(join(tmpdir(), 'rpa-callgrind-'));
+const children = new Set<import('node:child_process').ChildProcess>();
+try {
+  const demo = seedDemo(build, target);
+  const port = await freePort();
+  const host = '127.0.0.1';
+  // callgrind_control finds the server by a file named after USER and HOST: both must agree.
+  const env = { USER: userInfo().username, LOGNAME: userInfo().username, HOST: host };
+  const server = await start(
+    children,
+    'valgrind',
+    [
+      '--tool=callgrind',
+      '--separate-threads=yes',
+      '--instr-atstart=no',
+      // V8 writes machine code into its heap and rewrites it: every change must be seen.
+      '--smc-check=all',
+      `--callgrind-out-file=${join(outDir, 'callgrind.out')}`,
+      process.execPath,
+      join(build, 'dist/cli/main.js'),
+      'serve',
+    ],
+    { ...target.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', WORKER_ENABLED: 'false' },
+    `http://${host}:${port}/readyz`,
+  );
+  const base = `http://${host}:${port}`;
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const credentials = new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+  }).toString();
+  const job = await (async () => {
+    switch (args.scenario) {
+      case 'token':
+        return { url: `${base}/auth/v1/oauth2/token`, method: 'POST', headers: form, body: credentials };
+      case 'healthz':
+        return { url: `${base}/healthz` };
+      case 'author': {
+        const token = await getToken(base, demo);
+        const path = await authorPath(base, demo, token);
+        return { url: `${base}${path}`, headers: { authorization: `Bearer ${token}` } };
+      }
+      default:
+        throw new Error(`unknown scenario ${args.scenario}`);
+    }
+  })();
+  const connections = Number(args.connections);
+  const control = (...argv: string[]) => {
+    const r = spawnSync('callgrind_control', [...argv, String(server.pid)], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`callgrind_control ${argv.join(' ')}: ${r.stderr}`);
+  };
+  await runLoadAsync(root, { ...job, connections, amount: Number(args.warmup) });
+  control('--instr=on');
+  const load = await runLoadAsync(root, { ...job, connections, amount: n });
+  control('--instr=off');
+  control('--dump');
+  await stop(server);
+  if (load.non2xx > 0 || load.errors > 0)
+    throw new Error(`${load.non2xx} answers not 2xx, ${load.errors} errors`);
+
+  /** Instructions of each thread in the dump (files `callgrind.out.1-<thread>`). */
+  const threads = readdirSync(outDir)
+    .filter((f) => /^callgrind\.out\.1-\d+$/.test(f))
+    .map((f) => {
+      const totals = /^totals: (\d+)/m.exec(readFileSync(join(outDir, f), 'utf8'));
+      return { thread: Number(f.split('-').pop()), instructions: Number(totals?.[1] ?? 0) };
+    })
+    .sort((a, b) => a.thread - b.thread);
+  const [main, ...others] = threads;
+  if (!main) throw new Error('callgrind wrote no counts');
+  const perRequest = (count: number) => Math.round(count / n).toLocaleString('en');
+  const othersTotal = others.reduce((sum, t) => sum + t.instructions, 0);
+  process.stdout.write(
+    `${args.scenario} (${build}): ${perRequest(main.instructions)} instructions per request on the main thread, ` +
+      `${perRequest(othersTotal)} on the other threads (${n} requests after ${args.warmup})\n`,
+  );
+} finally {
+  for (const child of children) child.kill('SIGKILL');
+  await target.cleanup();
+  rmSync(outDir, { recursive: true, force: true });
+}
