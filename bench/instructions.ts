@@ -22,7 +22,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, runLoadAsync, start, stop } from './harness/processes.js';
-import { authorPath, getToken, seedDemo, targetFor } from './harness/targets.js';
+import { authorPath, getToken, seedDemo, targetFor, tokenForm } from './harness/targets.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -65,11 +65,7 @@ try {
   );
   const base = `http://${host}:${port}`;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const credentials = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: demo.clientId,
-    client_secret: demo.clientSecret,
-  }).toString();
+  const credentials = tokenForm(demo);
   const job = await (async () => {
     switch (args.scenario) {
       case 'token':

@@ -114,15 +114,20 @@ export async function startReference(
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
+/** The demo client's token request (client_secret_post), form-encoded. */
+export function tokenForm(demo: Demo): string {
+  return new URLSearchParams({
+    grant_type: 'client_credentials',
+    client_id: demo.clientId,
+    client_secret: demo.clientSecret,
+  }).toString();
+}
+
 export async function getToken(base: string, demo: Demo): Promise<string> {
   const r = await fetch(`${base}/auth/v1/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: demo.clientId,
-      client_secret: demo.clientSecret,
-    }).toString(),
+    body: tokenForm(demo),
   });
   if (!r.ok) throw new Error(`token request failed: ${r.status} ${await r.text()}`);
   return ((await r.json()) as { access_token: string }).access_token;

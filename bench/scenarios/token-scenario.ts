@@ -9,7 +9,7 @@ import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
 import { freePort, measureInterleaved, peakRssMiB, start, stop } from '../harness/processes.js';
 import { rowsInTurns } from '../harness/results.js';
-import { type Demo, startApi, startReference, type Target } from '../harness/targets.js';
+import { type Demo, startApi, startReference, type Target, tokenForm } from '../harness/targets.js';
 
 const TOKEN_PATH = '/auth/v1/oauth2/token';
 
@@ -29,11 +29,7 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
     },
   );
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const apiForm = new URLSearchParams({
-    grant_type: 'client_credentials',
-    client_id: demo.clientId,
-    client_secret: demo.clientSecret,
-  }).toString();
+  const apiForm = tokenForm(demo);
   const references: Array<Awaited<ReturnType<typeof startReference>>> = [];
   try {
     const sample = await fetch(`${api.base}${TOKEN_PATH}`, { method: 'POST', headers: form, body: apiForm });
