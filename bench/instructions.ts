@@ -62,6 +62,8 @@ try {
     ],
     { ...target.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', WORKER_ENABLED: 'false' },
     `http://${host}:${port}/readyz`,
+    // Under valgrind the server starts in tens of seconds, minutes on a busy machine.
+    10 * 60_000,
   );
   const base = `http://${host}:${port}`;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };

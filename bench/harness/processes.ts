@@ -37,7 +37,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts a child process, tracked in `children` until it exits, and resolves once it prints
- * "listening" or answers `readyUrl`.
+ * "listening" or answers `readyUrl`, within `readyWithinMs`.
  */
 export async function start(
   children: Set<ChildProcess>,
@@ -45,6 +45,7 @@ export async function start(
   argv: string[],
   env: Record<string, string>,
   readyUrl?: string,
+  readyWithinMs = 60_000,
 ): Promise<ChildProcess> {
   const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
@@ -56,7 +57,7 @@ export async function start(
   child.stderr?.on('data', (d) => {
     output += d.toString();
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + readyWithinMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${argv.join(' ')} exited: ${output.slice(-2000)}`);
     if (readyUrl) {
