@@ -42,29 +42,23 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
       METHOD: 'POST',
     });
     references.push(floor);
-    const job = (base: string) => ({
-      url: `${base}${TOKEN_PATH}`,
+    const job = (url: string, body = apiForm) => ({
+      url,
       method: 'POST',
       headers: form,
-      body: apiForm,
+      body,
       connections,
       duration,
     });
+    const peerForm = `grant_type=client_credentials&client_id=bench-client&client_secret=${peerSecret}&scope=offline_access`;
     log(`${target.name} token: peer, ceiling, framework floor and api in ${rounds} turns`);
     const turns = measureInterleaved(
       root,
       [
-        {
-          server: peer,
-          job: {
-            ...job(`http://127.0.0.1:${peerPort}`),
-            url: `http://127.0.0.1:${peerPort}/token`,
-            body: `grant_type=client_credentials&client_id=bench-client&client_secret=${peerSecret}&scope=offline_access`,
-          },
-        },
-        { server: ceiling.child, job: job(ceiling.base) },
-        { server: floor.child, job: job(floor.base) },
-        { server: api.child, job: job(api.base) },
+        { server: peer, job: job(`http://127.0.0.1:${peerPort}/token`, peerForm) },
+        { server: ceiling.child, job: job(`${ceiling.base}${TOKEN_PATH}`) },
+        { server: floor.child, job: job(`${floor.base}${TOKEN_PATH}`) },
+        { server: api.child, job: job(`${api.base}${TOKEN_PATH}`) },
       ],
       rounds,
     );
