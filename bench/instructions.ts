@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     n: { type: 'string', default: '3000' },
     connections: { type: 'string', default: '20' },
     build: { type: 'string' },
+    server: { type: 'string', default: 'service' },
   },
 });
 const root = join(import.meta.dirname, '..');
@@ -42,47 +43,81 @@ const outDir = mkdtempSync(join(tmpdir(), 'rpa-callgrind-'));
 const children = new Set<import('node:child_process').ChildProcess>();
 try {
   const demo = seedDemo(build, target);
-  const port = await freePort();
   const host = '127.0.0.1';
   // callgrind_control finds the server by a file named after USER and HOST: both must agree.
   const env = { USER: userInfo().username, LOGNAME: userInfo().username, HOST: host };
-  const server = await start(
+  const callgrind = [
+    '--tool=callgrind',
+    '--separate-threads=yes',
+    '--instr-atstart=no',
+    // V8 writes machine code into its heap and rewrites it: every change must be seen.
+    '--smc-check=all',
+    `--callgrind-out-file=${join(outDir, 'callgrind.out')}`,
+    process.execPath,
+  ];
+  // Under valgrind a server starts in tens of seconds, minutes on a busy machine.
+  const underValgrindWithinMs = 10 * 60_000;
+  const apiEnv = { ...target.env, LOG_LEVEL: 'warn', WORKER_ENABLED: 'false' };
+  const apiPort = await freePort();
+  const apiBase = `http://${host}:${apiPort}`;
+  const serve = [join(build, 'dist/cli/main.js'), 'serve'];
+  // A reference is counted instead: the service runs plainly, to say which bytes it answers.
+  const counted = args.server === 'service';
+  const api = await start(
     children,
-    'valgrind',
-    [
-      '--tool=callgrind',
-      '--separate-threads=yes',
-      '--instr-atstart=no',
-      // V8 writes machine code into its heap and rewrites it: every change must be seen.
-      '--smc-check=all',
-      `--callgrind-out-file=${join(outDir, 'callgrind.out')}`,
-      process.execPath,
-      join(build, 'dist/cli/main.js'),
-      'serve',
-    ],
-    { ...target.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', WORKER_ENABLED: 'false' },
-    `http://${host}:${port}/readyz`,
-    // Under valgrind the server starts in tens of seconds, minutes on a busy machine.
-    10 * 60_000,
+    counted ? 'valgrind' : process.execPath,
+    counted ? [...callgrind, ...serve] : serve,
+    { ...apiEnv, ...env, PORT: String(apiPort) },
+    `${apiBase}/readyz`,
+    underValgrindWithinMs,
   );
-  const base = `http://${host}:${port}`;
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const credentials = tokenForm(demo);
-  const job = await (async () => {
+  const { path, route, ...request } = await (async () => {
     switch (args.scenario) {
-      case 'token':
-        return { url: `${base}/auth/v1/oauth2/token`, method: 'POST', headers: form, body: credentials };
+      case 'token': {
+        const path = '/auth/v1/oauth2/token';
+        return { path, route: path, method: 'POST', headers: form, body: tokenForm(demo) };
+      }
       case 'healthz':
-        return { url: `${base}/healthz` };
+        return { path: '/healthz', route: '/healthz', method: 'GET' };
       case 'author': {
-        const token = await getToken(base, demo);
-        const path = await authorPath(base, demo, token);
-        return { url: `${base}${path}`, headers: { authorization: `Bearer ${token}` } };
+        const token = await getToken(apiBase, demo);
+        const path = await authorPath(apiBase, demo, token);
+        const route = '/response/v1/clientResponses/:guid/author';
+        return { path, route, method: 'GET', headers: { authorization: `Bearer ${token}` } };
       }
       default:
         throw new Error(`unknown scenario ${args.scenario}`);
     }
   })();
+  const server = await (async () => {
+    if (counted) return api;
+    // It answers the bytes the service answered this very request.
+    const sample = await fetch(`${apiBase}${path}`, request);
+    const answer = { body: await sample.text(), contentType: sample.headers.get('content-type') ?? '' };
+    if (!sample.ok) throw new Error(`${args.scenario} failed: ${sample.status} ${answer.body}`);
+    await stop(api);
+    const script = { fastify: 'bench/framework-floor-server.ts', 'node:http': 'bench/ceiling-server.ts' }[
+      args.server
+    ];
+    if (!script) throw new Error(`unknown server ${args.server}`);
+    return start(
+      children,
+      'valgrind',
+      [...callgrind, '--import', 'tsx', join(root, script)],
+      {
+        ...env,
+        PORT: String(apiPort),
+        BODY: answer.body,
+        CONTENT_TYPE: answer.contentType,
+        ROUTE: route,
+        METHOD: request.method,
+      },
+      undefined,
+      underValgrindWithinMs,
+    );
+  })();
+  const job = { ...request, url: `http://${host}:${apiPort}${path}` };
   const connections = Number(args.connections);
   const control = (...argv: string[]) => {
     const r = spawnSync('callgrind_control', [...argv, String(server.pid)], {
@@ -113,7 +148,7 @@ try {
   const perRequest = (count: number) => Math.round(count / n).toLocaleString('en');
   const othersTotal = others.reduce((sum, t) => sum + t.instructions, 0);
   process.stdout.write(
-    `${args.scenario} (${build}): ${perRequest(main.instructions)} instructions per request on the main thread, ` +
+    `${args.scenario}, ${args.server === 'service' ? build : `${args.server} answering its bytes`}: ${perRequest(main.instructions)} instructions per request on the main thread, ` +
       `${perRequest(othersTotal)} on the other threads (${n} requests after ${args.warmup})\n`,
   );
 } finally {
