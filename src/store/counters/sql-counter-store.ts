@@ -55,23 +55,27 @@ async function upsertAll(
 }
 
 /**
- * The release of counter-store.ts in one transaction. Its rows are locked in key order first, as
- * take's upsert locks them, so a release and a take never wait on each other in a cycle (SQLite
- * needs no row locks: the transaction holds the database write lock).
+ * On PostgreSQL, every operation first takes a transaction-level advisory lock per `{group}` of its
+ * keys (counter-store.ts: the keys of one operation share one), in order, so operations on one
+ * group run one after another and never wait on each other in a cycle. Row locks alone could not
+ * promise that: a release's `SELECT … FOR UPDATE` cannot lock a row whose insert has not committed
+ * yet, and a take's upsert then waited on the release's delete while holding the row the release
+ * was about to update (a deadlock, seen with takes and releases of new counters at once). SQLite
+ * needs neither: the transaction holds the database write lock.
  */
+async function lockGroups(db: Executor, dialect: Dialect, keys: readonly string[]): Promise<void> {
+  if (dialect !== 'postgres') return;
+  const groups = [...new Set(keys.map((key) => /^\{[^}]*\}/.exec(key)?.[0] ?? key))].sort();
+  for (const group of groups)
+    await sql`select pg_advisory_xact_lock(hashtextextended(${group}, 0))`.execute(db);
+}
+
+/** The release of counter-store.ts in one transaction. */
 async function releaseAll(db: Executor, dialect: Dialect, spec: ReleaseSpec, now: number): Promise<void> {
   const entries = releaseEntries(spec);
-  const keys = [...entries.map((e) => e.key), ...(spec.drain ? [spec.drain.key] : [])].sort();
+  const keys = [...entries.map((e) => e.key), ...(spec.drain ? [spec.drain.key] : [])];
   if (keys.length === 0) return;
-  if (dialect === 'postgres') {
-    await db
-      .selectFrom('limit_counters')
-      .select('key')
-      .where('key', 'in', keys)
-      .orderBy('key')
-      .forUpdate()
-      .execute();
-  }
+  await lockGroups(db, dialect, keys);
   let drained = 0;
   if (spec.drain) {
     const row = await db
@@ -95,9 +99,8 @@ async function releaseAll(db: Executor, dialect: Dialect, spec: ReleaseSpec, now
 }
 
 /**
- * The lease of counter-store.ts inside one transaction: the upsert adds all of `want` (locking the
- * rows, in key order, as take does), then whatever no policy allows is taken off again before the
- * commit. A lease that grants nothing is rolled back by its caller instead.
+ * The lease of counter-store.ts inside one transaction: the upsert adds all of `want`, then
+ * whatever no policy allows is taken off again before the commit. A lease that grants nothing is rolled back by its caller instead.
  */
 async function leaseAll(
   db: Executor,
@@ -129,9 +132,9 @@ async function leaseAll(
  * A take (or a lease) is one write of the store's group commit: its counters are incremented with the upsert
  * above, and undone when any of them went over its limit. The increments lock what they touch
  * until the commit: on SQLite the transaction begins IMMEDIATE and holds the database write lock
- * (across processes too); on PostgreSQL the upsert holds the row locks, so concurrent takes of one
- * counter queue and each sees every committed hit before it. Counters are locked in key order, so
- * two takes never wait on each other in a cycle.
+ * (across processes too); on PostgreSQL the group's advisory lock (lockGroups) and the upsert's
+ * row locks make concurrent operations on one counter queue, and each sees every committed hit
+ * before it.
  *
  * Queries go through Kysely rather than the raw driver: on SQLite, Kysely serialises use of the
  * single connection, so a hit never lands inside (and is never rolled back with) another
@@ -159,7 +162,14 @@ export function createSqlCounterStore(
   return {
     async take(specs, now, cost = 1): Promise<TakeOutcome> {
       const { within, counters } = await store.groupCommit(
-        (trx) => upsertAll(trx, specs, now, cost),
+        async (trx) => {
+          await lockGroups(
+            trx,
+            store.dialect,
+            specs.map((s) => s.key),
+          );
+          return upsertAll(trx, specs, now, cost);
+        },
         (result) => result.within,
       );
       return within ? { taken: true, counters } : { taken: false, counters: lessHits(counters, cost) };
@@ -167,7 +177,14 @@ export function createSqlCounterStore(
 
     async lease(specs, now, want): Promise<LeaseOutcome> {
       return store.groupCommit(
-        (trx) => leaseAll(trx, specs, now, want),
+        async (trx) => {
+          await lockGroups(
+            trx,
+            store.dialect,
+            specs.map((s) => s.key),
+          );
+          return leaseAll(trx, specs, now, want);
+        },
         (result) => result.granted > 0,
       );
     },
