@@ -113,5 +113,63 @@ for (const store of COUNTER_STORE_KINDS) {
         assert.ok(left.a >= left.b && left.b >= 0, JSON.stringify(left));
       }
     });
+
+    describe('after a take, in the same step', () => {
+      const limited = (keys: string[], limit: number) =>
+        keys.map((key) => ({ key, limit, freshWindowEnd: clock.now() + WINDOW_MS }));
+
+      it('releases when the take is granted, answering the counts the take left', async () => {
+        const { a, b } = group();
+        await hit([a], 2);
+        await hit([a, b], 1);
+        const outcome = await counters.take(limited([a, b], 5), clock.now(), 1, {
+          counters: [],
+          drain: { key: b, alsoFrom: [a] },
+        });
+        assert.deepEqual(
+          outcome.counters.map((c) => c.hits),
+          [4, 2],
+        );
+        assert.equal(outcome.taken, true);
+        // b held 2 with this take: forgotten, and given back from a.
+        assert.deepEqual([await hits(a), await hits(b)], [2, 0]);
+        const back = await counters.take(limited([a], 5), clock.now(), 1, {
+          counters: [{ key: a, cost: 1 }],
+        });
+        assert.equal(back.taken, true);
+        assert.equal(await hits(a), 2, 'a take given back at once leaves the count as it was');
+      });
+
+      it('changes nothing, releases nothing, when the take is refused', async () => {
+        const { a, b } = group();
+        await hit([a], 3);
+        await hit([b], 2);
+        const outcome = await counters.take(limited([a, b], 3), clock.now(), 1, {
+          counters: [],
+          drain: { key: b, alsoFrom: [a] },
+        });
+        assert.equal(outcome.taken, false);
+        assert.deepEqual(
+          outcome.counters.map((c) => c.hits),
+          [3, 2],
+        );
+        assert.deepEqual([await hits(a), await hits(b)], [3, 2]);
+      });
+
+      it('lets no concurrent take see the taken hit before it is given back', async () => {
+        const { a } = group();
+        // Each take is given back at once: every one of them must find the counter at zero.
+        const outcomes = await Promise.all(
+          Array.from({ length: 40 }, () =>
+            counters.take(limited([a], 1), clock.now(), 1, { counters: [{ key: a, cost: 1 }] }),
+          ),
+        );
+        assert.deepEqual(
+          outcomes.map((o) => o.taken),
+          outcomes.map(() => true),
+        );
+        assert.equal(await hits(a), 0);
+      });
+    });
   });
 }

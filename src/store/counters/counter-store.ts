@@ -97,8 +97,10 @@ export interface CounterStore {
   /**
    * All or nothing: adds `cost` to every counter when each stays within its limit, otherwise
    * changes none of them. A refused take therefore never uses up another policy's allowance.
+   * When taken, `then` is released in the same atomic step (its keys share the specs' `{group}`);
+   * the outcome's counters are as the take left them, before `then`.
    */
-  take(specs: readonly CounterSpec[], now: number, cost?: number): Promise<TakeOutcome>;
+  take(specs: readonly CounterSpec[], now: number, cost?: number, then?: ReleaseSpec): Promise<TakeOutcome>;
   /**
    * Allowance in advance, all or nothing across the counters: grants g = the least of `want` and
    * what each counter's limit still allows (0 when any is exhausted, or over its limit after a
@@ -127,7 +129,7 @@ export interface CounterStore {
 
 /** The store's own take and release, run to their end before returning. */
 export interface ImmediateCounterOperations {
-  take(specs: readonly CounterSpec[], now: number, cost?: number): TakeOutcome;
+  take(specs: readonly CounterSpec[], now: number, cost?: number, then?: ReleaseSpec): TakeOutcome;
   release(spec: ReleaseSpec, now: number): void;
 }
 

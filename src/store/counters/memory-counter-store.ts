@@ -50,13 +50,14 @@ export function createMemoryCounterStore(
     row.hits = row.hits > give ? row.hits - give : 0;
   }
 
-  function take(specs: readonly CounterSpec[], now: number, cost = 1): TakeOutcome {
+  function take(specs: readonly CounterSpec[], now: number, cost = 1, then?: ReleaseSpec): TakeOutcome {
     const after = added(specs, now, cost);
     if (specs.some((spec, i) => spec.limit !== null && after[i]!.hits > spec.limit)) {
       // Refused: nothing changes, and the answer is the counts before this take.
       return { taken: false, counters: lessHits(after, cost) };
     }
     store(specs, after);
+    if (then) release(then, now);
     return { taken: true, counters: after };
   }
 
@@ -84,8 +85,8 @@ export function createMemoryCounterStore(
   }
 
   return {
-    async take(specs, now, cost = 1): Promise<TakeOutcome> {
-      return take(specs, now, cost);
+    async take(specs, now, cost = 1, then): Promise<TakeOutcome> {
+      return take(specs, now, cost, then);
     },
 
     async lease(specs, now, want): Promise<LeaseOutcome> {

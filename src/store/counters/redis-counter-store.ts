@@ -6,32 +6,37 @@ import {
   type CounterStore,
   CounterStoreUnavailable,
   type LeaseOutcome,
+  type ReleaseSpec,
   releaseEntries,
   type TakeOutcome,
 } from './counter-store.js';
 
 /**
- * What the take and lease scripts share. ARGV: an amount, now, expiry grace (ms), then per key its
- * limit (-1: none) and the end of a window that would start now. `live` reads one counter's live
- * window, or a fresh one; `settle` adds the amount to every counter when `write` (restarting an
- * ended window with the fresh end) and returns `head` followed by each counter's hits and end.
- * Each counter is a hash {h: hits, e: window end}. Expiry is relative (PEXPIRE), so a difference
- * between the instance's clock and the Redis server's cannot drop a live window early.
+ * What the scripts share. ARGV of take and lease: an amount, now, expiry grace (ms), the number of
+ * counted keys n (the first n KEYS), then per counted key its limit (-1: none) and the end of a
+ * window that would start now. `live` reads one counter's live window, or a fresh one; `settle`
+ * adds the amount to every counted key when `write` (restarting an ended window with the fresh
+ * end) and returns `head` followed by each counter's hits and end. Each counter is a hash
+ * {h: hits, e: window end}. Expiry is relative (PEXPIRE), so a difference between the instance's
+ * clock and the Redis server's cannot drop a live window early.
+ *
+ * `give_back` is the release of counter-store.ts, from ARGV[a + 1] on: the number of counters r
+ * that give hits back (KEYS[k + 1] to KEYS[k + r]), whether KEYS[k + r + 1] is drained (1 or 0),
+ * then per counter the hits it gives back, whether it gives back the drained hits too (1 or 0),
+ * and the end of the only window it gives back to (-1: whichever is live).
  */
 const COUNTER_FUNCTIONS = `
-local now = tonumber(ARGV[2])
-local grace = tonumber(ARGV[3])
-local function live(i)
+local function live(i, now)
   local stored = redis.call('HMGET', KEYS[i], 'h', 'e')
   local h, e = tonumber(stored[1]), tonumber(stored[2])
   if not h or not e or e <= now then
-    return 0, tonumber(ARGV[3 + 2 * i])
+    return 0, tonumber(ARGV[4 + 2 * i])
   end
   return h, e
 end
-local function settle(head, hits, ends, write, amount)
+local function settle(head, hits, ends, write, amount, now, grace)
   local out = { head }
-  for i = 1, #KEYS do
+  for i = 1, #hits do
     if write then
       hits[i] = hits[i] + amount
       redis.call('HSET', KEYS[i], 'h', hits[i], 'e', string.format('%d', ends[i]))
@@ -42,24 +47,50 @@ local function settle(head, hits, ends, write, amount)
   end
   return out
 end
+local function give_back(k, a, now)
+  local r = tonumber(ARGV[a + 1])
+  local drained = 0
+  if ARGV[a + 2] == '1' then
+    local stored = redis.call('HMGET', KEYS[k + r + 1], 'h', 'e')
+    local h, e = tonumber(stored[1]), tonumber(stored[2])
+    if h and e and e > now then drained = h end
+    redis.call('DEL', KEYS[k + r + 1])
+  end
+  for i = 1, r do
+    local give = tonumber(ARGV[a + 3 * i]) + tonumber(ARGV[a + 1 + 3 * i]) * drained
+    local only = tonumber(ARGV[a + 2 + 3 * i])
+    if give > 0 then
+      local stored = redis.call('HMGET', KEYS[k + i], 'h', 'e')
+      local h, e = tonumber(stored[1]), tonumber(stored[2])
+      if h and e and e > now and (only < 0 or e == only) then
+        local left = h - give
+        if left < 0 then left = 0 end
+        redis.call('HSET', KEYS[k + i], 'h', left)
+      end
+    end
+  end
+end
 `;
 
 /**
  * The same all-or-nothing take as the SQL store, as one Lua script: Redis runs a script without
  * interleaving any other command, so concurrent takes from every instance are serialised.
- * ARGV[1]: the cost. Returns 1 (taken) or 0, then per key its hits (after the take when taken,
- * before it otherwise) and window end.
+ * ARGV[1]: the cost. Returns 1 (taken) or 0, then per counted key its hits (after the take when
+ * taken, before it otherwise) and window end. When taken, a release follows the counted keys'
+ * arguments when there is one (KEYS after the counted keys).
  */
 const TAKE_SCRIPT = `${COUNTER_FUNCTIONS}
-local cost = tonumber(ARGV[1])
+local cost, now, grace, n = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local hits, ends = {}, {}
 local allowed = 1
-for i = 1, #KEYS do
-  local limit = tonumber(ARGV[2 + 2 * i])
-  hits[i], ends[i] = live(i)
+for i = 1, n do
+  local limit = tonumber(ARGV[3 + 2 * i])
+  hits[i], ends[i] = live(i, now)
   if limit >= 0 and hits[i] + cost > limit then allowed = 0 end
 end
-return settle(allowed, hits, ends, allowed == 1, cost)
+local out = settle(allowed, hits, ends, allowed == 1, cost, now, grace)
+if allowed == 1 and ARGV[4 + 2 * n + 1] then give_back(n, 4 + 2 * n, now) end
+return out
 `;
 
 /**
@@ -67,48 +98,21 @@ return settle(allowed, hits, ends, allowed == 1, cost)
  * then per key its hits and window end after it.
  */
 const LEASE_SCRIPT = `${COUNTER_FUNCTIONS}
-local want = tonumber(ARGV[1])
+local want, now, grace, n = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local hits, ends = {}, {}
 local grant = want
-for i = 1, #KEYS do
-  local limit = tonumber(ARGV[2 + 2 * i])
-  hits[i], ends[i] = live(i)
+for i = 1, n do
+  local limit = tonumber(ARGV[3 + 2 * i])
+  hits[i], ends[i] = live(i, now)
   if limit >= 0 and limit - hits[i] < grant then grant = limit - hits[i] end
 end
 if grant < 0 then grant = 0 end
-return settle(grant, hits, ends, grant > 0, grant)
+return settle(grant, hits, ends, grant > 0, grant, now, grace)
 `;
 
-/**
- * The release of counter-store.ts, as one script. KEYS: the counters that give hits back, then the
- * counter to drain when ARGV[2] is 1. ARGV: now, drain flag, then per counter the hits it gives
- * back, whether it gives back the drained hits too (1) or not (0), and the end of the only window
- * it gives back to (-1: whichever is live).
- */
-const RELEASE_SCRIPT = `
-local now = tonumber(ARGV[1])
-local n = #KEYS
-local drained = 0
-if ARGV[2] == '1' then
-  local stored = redis.call('HMGET', KEYS[n], 'h', 'e')
-  local h, e = tonumber(stored[1]), tonumber(stored[2])
-  if h and e and e > now then drained = h end
-  redis.call('DEL', KEYS[n])
-  n = n - 1
-end
-for i = 1, n do
-  local give = tonumber(ARGV[3 * i]) + tonumber(ARGV[1 + 3 * i]) * drained
-  local only = tonumber(ARGV[2 + 3 * i])
-  if give > 0 then
-    local stored = redis.call('HMGET', KEYS[i], 'h', 'e')
-    local h, e = tonumber(stored[1]), tonumber(stored[2])
-    if h and e and e > now and (only < 0 or e == only) then
-      local left = h - give
-      if left < 0 then left = 0 end
-      redis.call('HSET', KEYS[i], 'h', left)
-    end
-  end
-end
+/** The release of counter-store.ts, as one script. ARGV[1]: now; the release from ARGV[2] on. */
+const RELEASE_SCRIPT = `${COUNTER_FUNCTIONS}
+give_back(0, 1, tonumber(ARGV[1]))
 return 0
 `;
 
@@ -175,20 +179,35 @@ export function createRedisCounterStore(redis: Redis, namespace: string): Counte
     }
   }
 
+  /** The keys and arguments of a release, in give_back's order, without its own prefix. */
+  function releaseParts(spec: ReleaseSpec): { keys: string[]; args: Array<string | number> } {
+    const entries = releaseEntries(spec);
+    const keys = [...entries.map((e) => prefix + e.key), ...(spec.drain ? [prefix + spec.drain.key] : [])];
+    const args: Array<string | number> = [entries.length, spec.drain ? 1 : 0];
+    for (const e of entries) args.push(e.cost, e.drained ? 1 : 0, e.windowEnd ?? -1);
+    return { keys, args };
+  }
+
   /**
-   * Runs the take or the lease script, which share their arguments (amount, now, grace, then per
-   * counter its limit and fresh window end) and their reply (a verdict, then per counter its
-   * hits and window end).
+   * Runs the take or the lease script, which share their arguments (amount, now, grace, the
+   * number of counted keys, then per counter its limit and fresh window end) and their reply (a
+   * verdict, then per counter its hits and window end). A take may carry a release after them.
    */
   async function add(
     script: Script,
     specs: readonly CounterSpec[],
     now: number,
     amount: number,
+    then?: ReleaseSpec,
   ): Promise<{ first: number; counters: CounterState[] }> {
     const keys = specs.map((s) => prefix + s.key);
-    const args: Array<string | number> = [amount, now, EXPIRY_GRACE_MS];
+    const args: Array<string | number> = [amount, now, EXPIRY_GRACE_MS, specs.length];
     for (const s of specs) args.push(s.limit ?? -1, s.freshWindowEnd);
+    if (then) {
+      const release = releaseParts(then);
+      keys.push(...release.keys);
+      args.push(...release.args);
+    }
     const reply = (await call(() => run(script, keys, args))) as number[];
     const counters = specs.map((_, i) => ({
       hits: Number(reply[1 + 2 * i]),
@@ -198,8 +217,8 @@ export function createRedisCounterStore(redis: Redis, namespace: string): Counte
   }
 
   return {
-    async take(specs: readonly CounterSpec[], now: number, cost = 1): Promise<TakeOutcome> {
-      const { first, counters } = await add(TAKE, specs, now, cost);
+    async take(specs, now, cost = 1, then): Promise<TakeOutcome> {
+      const { first, counters } = await add(TAKE, specs, now, cost, then);
       return { taken: first === 1, counters };
     },
 
@@ -209,18 +228,9 @@ export function createRedisCounterStore(redis: Redis, namespace: string): Counte
     },
 
     async release(spec, now) {
-      const entries = releaseEntries(spec);
-      const keys = [...entries.map((e) => e.key), ...(spec.drain ? [spec.drain.key] : [])];
+      const { keys, args } = releaseParts(spec);
       if (keys.length === 0) return;
-      const args: Array<string | number> = [now, spec.drain ? 1 : 0];
-      for (const e of entries) args.push(e.cost, e.drained ? 1 : 0, e.windowEnd ?? -1);
-      await call(() =>
-        run(
-          RELEASE,
-          keys.map((k) => prefix + k),
-          args,
-        ),
-      );
+      await call(() => run(RELEASE, keys, [now, ...args]));
     },
 
     async peek(key, now) {

@@ -160,7 +160,7 @@ export function createSqlCounterStore(
   }
 
   return {
-    async take(specs, now, cost = 1): Promise<TakeOutcome> {
+    async take(specs, now, cost = 1, then): Promise<TakeOutcome> {
       const { within, counters } = await store.groupCommit(
         async (trx) => {
           await lockGroups(
@@ -168,7 +168,9 @@ export function createSqlCounterStore(
             store.dialect,
             specs.map((s) => s.key),
           );
-          return upsertAll(trx, specs, now, cost);
+          const result = await upsertAll(trx, specs, now, cost);
+          if (result.within && then) await releaseAll(trx, store.dialect, then, now);
+          return result;
         },
         (result) => result.within,
       );
