@@ -29,10 +29,10 @@ type Verdict = { readonly client: AuthenticatedClient } | { readonly error: unkn
 
 /**
  * Client authentication for the token and revocation endpoints, behind the brute-force throttle
- * (docs/design.md, Token service): an attempt is reserved against the source address, and the
- * client id from that address, before the secret is even compared (429 when either is used up);
- * a wrong secret keeps the reservation as its failure, a right one clears the client id's
- * failures from that address.
+ * (docs/design.md, Token service): the presented secret is checked, and the verdict is answered
+ * only once the throttle has counted it (a wrong secret as a failure; a right one clears the
+ * client id's failures from that address), or refused with 429 when the address, or the client id
+ * from it, has no failure left, whatever the secret was.
  *
  * When the throttle's counters and the client's credentials are both in this process's memory,
  * the step finishes within the request's turn of the event loop, like the bearer check
@@ -41,50 +41,46 @@ type Verdict = { readonly client: AuthenticatedClient } | { readonly error: unkn
 export function authenticateOAuthClient(deps: HttpDeps) {
   const { metrics } = deps;
 
-  /**
-   * Settles the attempt by the verdict: the client, or the answer's error thrown, at once where the
-   * throttle's counters are in this process, otherwise once the store has it.
-   */
+  function throttled(err: unknown): void {
+    if (isAppError(err) && err.status === 429) metrics.clientAuthFailed('throttled');
+  }
+
+  /** `then()` once the throttle has settled the attempt, at once when it did so in this turn. */
+  function after<T>(settle: () => Promise<void> | undefined, then: () => T): T | Promise<T> {
+    let settling: Promise<void> | undefined;
+    try {
+      settling = settle();
+    } catch (err) {
+      throttled(err);
+      throw err;
+    }
+    if (!settling) return then();
+    return settling.then(then, (err: unknown) => {
+      throttled(err);
+      throw err;
+    });
+  }
+
+  /** The client, or the answer's error thrown, once the throttle has counted the verdict. */
   function conclude(
     attempt: AuthAttempt,
     verdict: Verdict,
   ): AuthenticatedClient | Promise<AuthenticatedClient> {
-    if ('client' in verdict) {
-      const { client } = verdict;
-      const settling = attempt.succeeded();
-      return settling ? settling.then(() => client) : client;
-    }
+    if ('client' in verdict) return after(attempt.succeeded, () => verdict.client);
     const err = verdict.error;
-    if (!isAppError(err) || err.code !== 'INVALID_CLIENT') {
-      if (isAppError(err) && err.code === 'UNAUTHORIZED_CLIENT')
+    if (isAppError(err) && err.code === 'UNAUTHORIZED_CLIENT') {
+      return after(attempt.unauthorized, () => {
         metrics.clientAuthFailed('revoked_application');
-      return refuse(attempt.abandoned(), err);
+        throw err;
+      });
     }
-    metrics.clientAuthFailed('invalid_credentials');
-    // One answer for an unknown client and a wrong secret (docs/design.md, Token service).
-    return refuse(attempt.failed(), invalidClient('client authentication failed'));
-  }
-
-  function reserveHeld(clientId: string, address: string): AuthAttempt | undefined {
-    try {
-      return deps.authThrottle.reserveHeld(clientId, address);
-    } catch (err) {
-      throttled(err);
-      throw err;
-    }
-  }
-
-  async function reserve(clientId: string, address: string): Promise<AuthAttempt> {
-    try {
-      return await deps.authThrottle.reserve(clientId, address);
-    } catch (err) {
-      throttled(err);
-      throw err;
-    }
-  }
-
-  function throttled(err: unknown): void {
-    if (isAppError(err) && err.status === 429) metrics.clientAuthFailed('throttled');
+    // Not a verdict on the secret (the store failed, say): nothing is counted.
+    if (!isAppError(err) || err.code !== 'INVALID_CLIENT') throw err;
+    return after(attempt.failed, () => {
+      metrics.clientAuthFailed('invalid_credentials');
+      // One answer for an unknown client and a wrong secret (docs/design.md, Token service).
+      throw invalidClient('client authentication failed');
+    });
   }
 
   /** The verdict from the cached credentials, or undefined when they must be loaded. */
@@ -117,6 +113,13 @@ export function authenticateOAuthClient(deps: HttpDeps) {
       metrics.clientAuthFailed('malformed');
       throw err;
     }
+    let attempt: AuthAttempt;
+    try {
+      attempt = deps.authThrottle.attempt(presented.clientId, request.ip);
+    } catch (err) {
+      throttled(err);
+      throw err;
+    }
     const input = {
       environment: request.site.environment,
       clientId: presented.clientId,
@@ -126,25 +129,15 @@ export function authenticateOAuthClient(deps: HttpDeps) {
       request.oauthClient = client;
       done();
     };
-    const attempt = reserveHeld(presented.clientId, request.ip);
-    const verdict = attempt && heldVerdict(input);
-    if (attempt && verdict) {
+    const verdict = heldVerdict(input);
+    if (verdict) {
       const client = conclude(attempt, verdict);
       if (client instanceof Promise) client.then(authenticated, done);
       else authenticated(client);
       return;
     }
-    // Whatever memory could not answer is waited for: the reservation, the credentials, or both.
-    (attempt ? Promise.resolve(attempt) : reserve(presented.clientId, request.ip))
-      .then(async (reserved) => conclude(reserved, await check(input)))
+    check(input)
+      .then((loaded) => conclude(attempt, loaded))
       .then(authenticated, done);
   };
-}
-
-/** Throws `err`, once `settling` is done when there is something to wait for. */
-function refuse(settling: Promise<void> | undefined, err: unknown): Promise<never> {
-  if (!settling) throw err;
-  return settling.then(() => {
-    throw err;
-  });
 }

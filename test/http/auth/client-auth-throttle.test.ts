@@ -27,34 +27,36 @@ function assertThrottled(res: LightMyRequestResponse): void {
 }
 
 /**
- * Records how the endpoints use the throttle, and blocks whatever it is told to; when `held`, it
- * answers within the turn (reserveHeld), as the in-process counters do, otherwise only through
- * reserve, as a shared store does.
+ * Records how the endpoints use the throttle, and refuses whatever it is told to: `blocked` as
+ * attempts start (an instance that has seen them fail out), `failedOut` at the verdict (the shared
+ * counters). When `held`, it settles verdicts within the turn, as the in-process counters do,
+ * otherwise through a promise, as a shared store does.
  */
 class SpyThrottle implements AuthFailureThrottle {
   readonly calls: string[] = [];
   blocked = new Set<string>();
+  failedOut = new Set<string>();
   constructor(readonly held: boolean) {}
 
-  async reserve(clientId: string | null, address: string): Promise<AuthAttempt> {
-    return this.#attempt(clientId, address);
-  }
-
-  reserveHeld(clientId: string | null, address: string): AuthAttempt | undefined {
-    return this.held ? this.#attempt(clientId, address) : undefined;
-  }
-
-  #attempt(clientId: string | null, address: string): AuthAttempt {
-    this.calls.push(`reserve ${clientId} ${address}`);
-    if (this.blocked.has(String(clientId)) || this.blocked.has(address)) {
-      throw new AppError('TOO_MANY_FAILED_ATTEMPTS', { headers: { 'retry-after': '30' } });
-    }
-    const calls = this.calls;
-    const settled = (verdict: string) => () => {
-      calls.push(`${verdict} ${clientId} ${address}`);
-      return this.held ? undefined : Promise.resolve();
+  attempt(clientId: string | null, address: string): AuthAttempt {
+    this.calls.push(`attempt ${clientId} ${address}`);
+    const refuseIn = (scopes: Set<string>) => {
+      if (scopes.has(String(clientId)) || scopes.has(address)) {
+        throw new AppError('TOO_MANY_FAILED_ATTEMPTS', { headers: { 'retry-after': '30' } });
+      }
     };
-    return { failed: settled('failure'), succeeded: settled('success'), abandoned: settled('abandoned') };
+    refuseIn(this.blocked);
+    const verdict = (name: string) => (): Promise<void> | undefined => {
+      this.calls.push(`${name} ${clientId} ${address}`);
+      if (!this.held) return Promise.resolve().then(() => refuseIn(this.failedOut));
+      refuseIn(this.failedOut);
+      return undefined;
+    };
+    return {
+      failed: verdict('failure'),
+      succeeded: verdict('success'),
+      unauthorized: verdict('unauthorized'),
+    };
   }
 }
 
@@ -76,15 +78,32 @@ for (const held of [false, true])
       await runtime.close();
     });
 
-    it('reserves before comparing, counts a failure against client id and address, and clears on success', async () => {
+    it('counts a failure against client id and address, and clears on success', async () => {
       spy.calls.length = 0;
       await requestToken(app, demo.clientId, 'wrong', { remoteAddress: '10.1.0.1' });
       await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.1.0.1' });
       assert.deepEqual(spy.calls, [
-        `reserve ${demo.clientId} 10.1.0.1`,
+        `attempt ${demo.clientId} 10.1.0.1`,
         `failure ${demo.clientId} 10.1.0.1`,
-        `reserve ${demo.clientId} 10.1.0.1`,
+        `attempt ${demo.clientId} 10.1.0.1`,
         `success ${demo.clientId} 10.1.0.1`,
+      ]);
+    });
+
+    it('answers no verdict the counters refuse: a wrong secret and a right one get the same 429', async () => {
+      spy.calls.length = 0;
+      spy.failedOut = new Set(['10.1.0.9']);
+      const wrong = await requestToken(app, demo.clientId, 'wrong', { remoteAddress: '10.1.0.9' });
+      const right = await requestToken(app, demo.clientId, demo.clientSecret, { remoteAddress: '10.1.0.9' });
+      spy.failedOut = new Set();
+      assertThrottled(wrong);
+      assertThrottled(right);
+      assert.deepEqual(wrong.json(), right.json());
+      assert.deepEqual(spy.calls, [
+        `attempt ${demo.clientId} 10.1.0.9`,
+        `failure ${demo.clientId} 10.1.0.9`,
+        `attempt ${demo.clientId} 10.1.0.9`,
+        `success ${demo.clientId} 10.1.0.9`,
       ]);
     });
 
@@ -96,7 +115,7 @@ for (const held of [false, true])
         spy.calls.filter((c) => c.startsWith('failure')),
         [],
       );
-      // Nor do they reserve an attempt.
+      // Nor do they start an attempt.
       assert.deepEqual(spy.calls, []);
     });
 
@@ -261,7 +280,7 @@ describe('brute-force protection under concurrency (AUTH_FAILURE_LIMIT=10)', () 
   });
   after(() => t.close());
 
-  it('compares at most the limit of secrets when 200 wrong guesses arrive at once', async () => {
+  it('answers at most the limit of wrong secrets as such when 200 arrive at once', async () => {
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         requestToken(t.app, a.clientId, `wrong-${i}`, { remoteAddress: '10.60.0.1' }),
@@ -273,5 +292,17 @@ describe('brute-force protection under concurrency (AUTH_FAILURE_LIMIT=10)', () 
     assert.equal(throttled.length, 190);
     for (const res of rejected) assert.equal(res.json().error, 'invalid_client');
     for (const res of throttled) assertThrottled(res);
+  });
+
+  it('serves a burst of right secrets from one address in full', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        requestToken(t.app, a.clientId, a.clientSecret, { remoteAddress: '10.60.0.2' }),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((res) => res.statusCode),
+      answers.map(() => 200),
+    );
   });
 });
