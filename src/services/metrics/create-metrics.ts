@@ -1,9 +1,11 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
 import type { Store } from '../../store/database.js';
 import { isDatabaseError } from '../../store/driver-errors.js';
 import { summarizePendingWork } from '../../store/repositories/privacy-requests.js';
 import { summarizePendingDeliveries } from '../../store/repositories/webhook-deliveries.js';
+import { type CounterSeries, createSeriesCounter } from './series-counter.js';
+import { type HistogramSeries, SeriesHistogram } from './series-histogram.js';
 
 export type LimitedApi = 'auth' | 'response' | 'privacy';
 export type LimitOutcome = 'allowed' | 'refused' | 'unavailable';
@@ -60,19 +62,19 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
     labelNames: ['type'] as const,
     registers: [registry],
   });
-  const requests = new Counter({
+  // Counted on every request: series bound once per label set (series-counter.ts).
+  const requests = createSeriesCounter({
     name: 'rpa_http_requests_total',
     help: 'HTTP requests answered, by route template, method and status class.',
     labelNames: ['route', 'method', 'status_class'] as const,
     registers: [registry],
   });
-  const duration = new Histogram({
-    name: 'rpa_http_request_duration_seconds',
-    help: 'Time from the request line to the end of the answer, by route template, method and status class.',
-    labelNames: ['route', 'method', 'status_class'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
+  const duration = new SeriesHistogram(
+    'rpa_http_request_duration_seconds',
+    'Time from the request line to the end of the answer, by route template, method and status class.',
+    DURATION_BUCKETS,
+    registry,
+  );
   const tokens = new Counter({
     name: 'rpa_tokens_issued_total',
     help: 'Access tokens issued by the token endpoint.',
@@ -84,7 +86,7 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
     labelNames: ['reason'] as const,
     registers: [registry],
   });
-  const limits = new Counter({
+  const limits = createSeriesCounter({
     name: 'rpa_limit_decisions_total',
     help: 'Rate limit and quota decisions on passkey calls, by API and outcome (allowed, refused, unavailable).',
     labelNames: ['api', 'outcome'] as const,
@@ -133,11 +135,9 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
     help: 'Errors reported by the Redis connection.',
     registers: [registry],
   });
-  // Children per label set, made once: a request then costs two map lookups and two increments.
-  const httpChildren = new Map<
-    string,
-    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof duration.labels> }
-  >();
+  // Series per label set, bound once: a request then costs a map lookup and a few additions.
+  const httpSeries = new Map<string, { count: CounterSeries; time: HistogramSeries }>();
+  const limitSeries = new Map<string, CounterSeries>();
   let processMetrics = false;
 
   /** Before the text is written out, so a database error met here is counted in the same scrape. */
@@ -173,18 +173,26 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
     httpRequest(route, method, status, seconds) {
       const m = METHODS.has(method) ? method : 'other';
       const key = `${route ?? ''} ${m} ${status}`;
-      let child = httpChildren.get(key);
-      if (!child) {
+      let series = httpSeries.get(key);
+      if (!series) {
         const labels = { route: route ?? 'unmatched', method: m, status_class: statusClass(status) };
-        child = { count: requests.labels(labels), time: duration.labels(labels) };
-        httpChildren.set(key, child);
+        series = { count: requests.series(labels), time: duration.series(labels) };
+        httpSeries.set(key, series);
       }
-      child.count.inc();
-      child.time.observe(seconds);
+      series.count.inc();
+      series.time.observe(seconds);
     },
     tokenIssued: () => tokens.inc(),
     clientAuthFailed: (reason) => authFailures.inc({ reason }),
-    limitDecided: (api, outcome) => limits.inc({ api, outcome }),
+    limitDecided(api, outcome) {
+      const key = `${api} ${outcome}`;
+      let series = limitSeries.get(key);
+      if (!series) {
+        series = limits.series({ api, outcome });
+        limitSeries.set(key, series);
+      }
+      series.inc();
+    },
     privacyRequestCreated: (type) => created.inc({ type }),
     privacyRequestCompleted(type, reviewsErased) {
       completed.inc({ type });
