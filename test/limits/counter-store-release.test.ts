@@ -82,18 +82,25 @@ for (const store of COUNTER_STORE_KINDS) {
       assert.equal(fresh[0]?.hits, 1);
     });
 
-    it('runs beside concurrent takes of the same counters', async () => {
-      const { a, b } = group();
+    const drain = (a: string, b: string) =>
+      counters.release({ counters: [], drain: { key: b, alsoFrom: [a] } }, clock.now());
+    /**
+     * `count` operations on a and b at once, every `every`-th draining b into a, the others hitting
+     * both; a then holds at least b's hits, and b none below zero.
+     */
+    const race = async (a: string, b: string, count: number, every: number) => {
       await Promise.all(
-        Array.from({ length: 60 }, (_, i) =>
-          i % 3 === 2
-            ? counters.release({ counters: [], drain: { key: b, alsoFrom: [a] } }, clock.now())
-            : hit([a, b]),
-        ),
+        Array.from({ length: count }, (_, i) => (i % every === every - 1 ? drain(a, b) : hit([a, b]))),
       );
       const left = { a: await hits(a), b: await hits(b) };
       assert.ok(left.a >= left.b && left.b >= 0, JSON.stringify(left));
-      await counters.release({ counters: [], drain: { key: b, alsoFrom: [a] } }, clock.now());
+      return left;
+    };
+
+    it('runs beside concurrent takes of the same counters', async () => {
+      const { a, b } = group();
+      const left = await race(a, b, 60, 3);
+      await drain(a, b);
       assert.equal(await hits(a), left.a - left.b);
     });
 
@@ -102,15 +109,7 @@ for (const store of COUNTER_STORE_KINDS) {
       // with takes and releases racing for its first rows.
       for (let round = 0; round < 30; round += 1) {
         const { a, b } = group();
-        await Promise.all(
-          Array.from({ length: 8 }, (_, i) =>
-            i % 2 === 1
-              ? counters.release({ counters: [], drain: { key: b, alsoFrom: [a] } }, clock.now())
-              : hit([a, b]),
-          ),
-        );
-        const left = { a: await hits(a), b: await hits(b) };
-        assert.ok(left.a >= left.b && left.b >= 0, JSON.stringify(left));
+        await race(a, b, 8, 2);
       }
     });
 
