@@ -5,6 +5,7 @@ import {
   type AuthAttempt,
   type AuthFailureThrottle,
   createAuthFailureThrottle,
+  MAX_KNOWN_BLOCKED,
 } from '../../src/services/auth/create-auth-failure-throttle.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
 import { COUNTER_STORES, testClock } from './limit-fixtures.js';
@@ -205,6 +206,31 @@ for (const store of COUNTER_STORES) {
       clock.advance((WINDOW_SECONDS - 20) * 1000);
       await assertAllowed(client, address);
     });
+
+    // Tens of thousands of failures: where they cost no round trip.
+    if (store.name === 'database' && TEST_DIALECT === 'sqlite') {
+      it('remembers a bounded number of blocked scopes; beyond it the counters still refuse', async () => {
+        const other = await createAuthFailureThrottle(runtime.deps);
+        const blockedOn = (through: AuthFailureThrottle, address: string) => {
+          for (let i = 0; i < LIMIT; i += 1) through.attempt(null, address).failed();
+          assert.throws(
+            () => through.attempt(null, address).failed(),
+            (err: unknown) => err instanceof AppError && err.code === 'TOO_MANY_FAILED_ATTEMPTS',
+          );
+        };
+        const addresses = Array.from({ length: MAX_KNOWN_BLOCKED + 1 }, () => fresh('addr'));
+        for (const address of addresses) blockedOn(other, address);
+        const last = addresses[MAX_KNOWN_BLOCKED] as string;
+        // Not remembered: the attempt starts, and its verdict is refused by the counters.
+        const attempt = other.attempt(null, last);
+        assert.throws(
+          () => attempt.succeeded(),
+          (err: unknown) => err instanceof AppError && err.status === 429,
+        );
+        // The first ones are remembered: refused before any verdict.
+        assert.throws(() => other.attempt(null, addresses[0] as string), AppError);
+      });
+    }
 
     it('settles an attempt once', async () => {
       const attempt = throttle.attempt(fresh('client'), fresh('addr'));

@@ -47,7 +47,7 @@ export interface AuthAttempt {
 
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** The blocked scopes an instance remembers, beyond which it lets the store answer alone. */
-const MAX_KNOWN_BLOCKED = 10_000;
+export const MAX_KNOWN_BLOCKED = 10_000;
 
 /** Keys hold digests: client ids and addresses are caller-supplied and of any length. */
 function digest(value: string): string {
@@ -90,9 +90,13 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
   const { authFailureLimit: limit, authFailureWindowSeconds: windowSeconds, rateLimitFailMode } = deps.config;
   /** Scopes this instance has seen fail out, until their windows end. */
   const blocked = new Map<string, number>();
+  let sweptAt = Number.NEGATIVE_INFINITY;
 
   function remember(scope: string, windowEnd: number, now: number): void {
     if (blocked.size >= MAX_KNOWN_BLOCKED) {
+      // At most a sweep a second: a full map of live windows must not cost a sweep per refusal.
+      if (now - sweptAt < 1000) return;
+      sweptAt = now;
       for (const [key, end] of blocked) if (end <= now) blocked.delete(key);
       if (blocked.size >= MAX_KNOWN_BLOCKED) return;
     }
