@@ -28,7 +28,7 @@ export interface Store {
   readonly groupCommit: GroupCommit;
   /**
    * On SQLite, counters kept in this process alone, in memory: the failed-authentication
-   * throttle's, checked twice per token request (docs/design.md, Limits). A SQLite deployment is
+   * throttle's, counted on every token request (docs/design.md, Limits). A SQLite deployment is
    * one server process; a commit to a file per check would cost more than the rest of the request.
    * Null on PostgreSQL, which keeps them with the rest. One per store.
    */

@@ -8,7 +8,7 @@ import { createAuthFailureThrottle } from '../../src/services/auth/create-auth-f
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.js';
 
 /**
- * The failed-authentication throttle is checked twice per token request; on SQLite its counters
+ * The failed-authentication throttle counts on every token request; on SQLite its counters
  * stay in the process's memory (Store.processCounters). Every throttle of the process counts in
  * them, and nothing of them is written to the database.
  */
