@@ -42,7 +42,7 @@ export interface LeaseOutcome {
   readonly counters: readonly CounterState[];
 }
 
-/** Hits given back at once, e.g. by attempts reserved with take that did not count after all. */
+/** Hits given back at once: leased allowance not spent, a take that does not count after all. */
 export interface ReleaseSpec {
   /**
    * Counters that give hits back, and how many each. With `windowEnd`, only the window that ends
