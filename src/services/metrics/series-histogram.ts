@@ -80,6 +80,15 @@ export class SeriesHistogram {
     };
   }
 
+  /** `registry.resetMetrics()`: every series back to zero, still bound. */
+  reset(): void {
+    for (const entry of this.#entries.values()) {
+      entry.buckets.fill(0);
+      entry.sum = 0;
+      entry.count = 0;
+    }
+  }
+
   /** What the registry writes as text: the series' labels shared by its lines, `le` their own. */
   async getForPromString(): Promise<Collected<Line & { readonly sharedLabels: Record<string, string> }>> {
     const values: Array<Line & { readonly sharedLabels: Record<string, string> }> = [];

@@ -81,6 +81,18 @@ describe('series bound once write what prom-client writes', () => {
     );
   });
 
+  it('a histogram reset with its registry counts from zero again', async () => {
+    const registry = new Registry();
+    const histogram = new SeriesHistogram('r_seconds', 'r', BUCKETS, registry);
+    const series = histogram.series({ route: '/a' });
+    series.observe(0.002);
+    registry.resetMetrics();
+    assert.match(await registry.metrics(), /^r_seconds_count\{route="\/a"\} 0$/m);
+    series.observe(0.002);
+    assert.match(await registry.metrics(), /^r_seconds_count\{route="\/a"\} 1$/m);
+    assert.match(await registry.metrics(), /^r_seconds_bucket\{le="0.0025",route="\/a"\} 1$/m);
+  });
+
   it('refuses a value that is not a number, as prom-client does', () => {
     const histogram = new SeriesHistogram('n_seconds', 'n', BUCKETS, new Registry());
     assert.throws(() => histogram.series({}).observe(Number.NaN), TypeError);
