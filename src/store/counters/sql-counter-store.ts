@@ -70,12 +70,15 @@ async function lockGroups(db: Executor, dialect: Dialect, keys: readonly string[
     await sql`select pg_advisory_xact_lock(hashtextextended(${group}, 0))`.execute(db);
 }
 
-/** The release of counter-store.ts in one transaction. */
-async function releaseAll(db: Executor, dialect: Dialect, spec: ReleaseSpec, now: number): Promise<void> {
+/** The keys a release touches. */
+const releaseKeys = (spec: ReleaseSpec): string[] => [
+  ...spec.counters.map((c) => c.key),
+  ...(spec.drain ? [spec.drain.key, ...spec.drain.alsoFrom] : []),
+];
+
+/** The release of counter-store.ts, inside a transaction that holds its groups' locks. */
+async function releaseAll(db: Executor, spec: ReleaseSpec, now: number): Promise<void> {
   const entries = releaseEntries(spec);
-  const keys = [...entries.map((e) => e.key), ...(spec.drain ? [spec.drain.key] : [])];
-  if (keys.length === 0) return;
-  await lockGroups(db, dialect, keys);
   let drained = 0;
   if (spec.drain) {
     const row = await db
@@ -100,7 +103,8 @@ async function releaseAll(db: Executor, dialect: Dialect, spec: ReleaseSpec, now
 
 /**
  * The lease of counter-store.ts inside one transaction: the upsert adds all of `want`, then
- * whatever no policy allows is taken off again before the commit. A lease that grants nothing is rolled back by its caller instead.
+ * whatever no policy allows is taken off again before the commit. A lease that grants nothing is
+ * rolled back by its caller instead.
  */
 async function leaseAll(
   db: Executor,
@@ -169,7 +173,8 @@ export function createSqlCounterStore(
             specs.map((s) => s.key),
           );
           const result = await upsertAll(trx, specs, now, cost);
-          if (result.within && then) await releaseAll(trx, store.dialect, then, now);
+          // Its keys share the specs' group, locked above.
+          if (result.within && then) await releaseAll(trx, then, now);
           return result;
         },
         (result) => result.within,
@@ -192,7 +197,12 @@ export function createSqlCounterStore(
     },
 
     async release(spec, now) {
-      await store.groupCommit((trx) => releaseAll(trx, store.dialect, spec, now));
+      const keys = releaseKeys(spec);
+      if (keys.length === 0) return;
+      await store.groupCommit(async (trx) => {
+        await lockGroups(trx, store.dialect, keys);
+        await releaseAll(trx, spec, now);
+      });
     },
 
     async peek(key, now) {
