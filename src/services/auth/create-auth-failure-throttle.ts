@@ -65,8 +65,11 @@ function scopesOf(clientId: string | null, address: string): string[] {
     : [`${group}:address`, `${group}:client:${digest(clientId)}`];
 }
 
-const tooManyFailedAttempts = (retryAfterSeconds: number) =>
-  new AppError('TOO_MANY_FAILED_ATTEMPTS', { headers: { 'retry-after': String(retryAfterSeconds) } });
+/** Refused until `windowEnd`: Retry-After in whole seconds, at least one. */
+const tooManyFailedAttempts = (windowEnd: number, now: number) =>
+  new AppError('TOO_MANY_FAILED_ATTEMPTS', {
+    headers: { 'retry-after': String(Math.max(1, secondsUntil(windowEnd, now))) },
+  });
 
 /**
  * Brute-force protection of client authentication (docs/design.md, Token service; CWE-307):
@@ -114,7 +117,7 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
       if (end > now) until = Math.max(until, end);
       else blocked.delete(scope);
     }
-    if (until > 0) throw tooManyFailedAttempts(Math.max(1, secondsUntil(until, now)));
+    if (until > 0) throw tooManyFailedAttempts(until, now);
   }
 
   /** Returns when the take was granted; throws TOO_MANY_FAILED_ATTEMPTS, remembering why, when not. */
@@ -127,7 +130,7 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
       remember(scope, state.windowEnd, now);
       until = Math.max(until, state.windowEnd);
     });
-    throw tooManyFailedAttempts(Math.max(1, secondsUntil(until, now)));
+    throw tooManyFailedAttempts(until, now);
   }
 
   /** A store outage: refused (503) when the fail mode is closed, let through when open. */
