@@ -1,4 +1,5 @@
 import type { Registry } from 'prom-client';
+import { labelSetKey } from './series-counter.js';
 
 /** One line of the exposition, as prom-client's metrics hand them to the registry. */
 interface Line {
@@ -57,7 +58,7 @@ export class SeriesHistogram {
 
   /** The series of a label set, the same one however often it is asked for. */
   series(labels: Record<string, string>): HistogramSeries {
-    const key = JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)));
+    const key = labelSetKey(labels);
     let entry = this.#entries.get(key);
     if (!entry) {
       entry = { labels: { ...labels }, buckets: this.#bounds.map(() => 0), sum: 0, count: 0 };
