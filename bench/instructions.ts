@@ -22,6 +22,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, runLoadAsync, start, stop } from './harness/processes.js';
+import { answerEnv } from './harness/reference-servers.js';
 import { authorPath, getToken, seedDemo, targetFor, tokenForm } from './harness/targets.js';
 
 const { values: args } = parseArgs({
@@ -105,14 +106,7 @@ try {
       children,
       'valgrind',
       [...callgrind, '--import', 'tsx', join(root, script)],
-      {
-        ...env,
-        PORT: String(apiPort),
-        BODY: answer.body,
-        CONTENT_TYPE: answer.contentType,
-        ROUTE: route,
-        METHOD: request.method,
-      },
+      { ...env, PORT: String(apiPort), ...answerEnv(answer), ROUTE: route, METHOD: request.method },
       undefined,
       underValgrindWithinMs,
     );

@@ -60,6 +60,11 @@ export function frameworkFloor(
   return app;
 }
 
+/** The environment that names `answer` to a reference script, as answerFromEnv reads it. */
+export function answerEnv(answer: { body: string; contentType: string }): Record<string, string> {
+  return { BODY: answer.body, CONTENT_TYPE: answer.contentType };
+}
+
 /** The answer named by the environment of a reference script: BODY and CONTENT_TYPE. */
 export function answerFromEnv(): ReferenceAnswer {
   return {

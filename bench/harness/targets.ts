@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { BenchContext, BenchSettings } from './bench-context.js';
 import { freePort, start } from './processes.js';
+import { answerEnv } from './reference-servers.js';
 
 export interface Demo {
   clientId: string;
@@ -104,12 +105,7 @@ export async function startReference(
     ctx.children,
     process.execPath,
     ['--import', 'tsx', join(ctx.settings.root, script)],
-    {
-      PORT: String(port),
-      BODY: answer.body,
-      CONTENT_TYPE: answer.contentType,
-      ...env,
-    },
+    { PORT: String(port), ...answerEnv(answer), ...env },
   );
   return { child, base: `http://127.0.0.1:${port}` };
 }
