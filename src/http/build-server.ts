@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { mentionsSecretCredential } from '../domain/credentials.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { metadataRoutes } from './auth/metadata-routes.js';
+import { coalesceAnswers } from './coalesce-answers.js';
 import { connectionOptions } from './connection-options.js';
 import { deferredRequestLogger } from './deferred-request-logger.js';
 import { docsRoutes } from './docs/docs-routes.js';
@@ -55,6 +56,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   app.decorateRequest('principal', null);
   app.decorateRequest('passkey', null);
   app.decorateRequest('errorCode', null);
+  coalesceAnswers(app);
   refuseWhileClosing(app);
   app.addHook('onResponse', observeResponse(deps));
   app.addHook('onError', (_request, _reply, err, done) => {

@@ -23,5 +23,7 @@ declare module 'fastify' {
     passkey: Passkey | null;
     /** The catalog code of the error this request was answered with, for the access log. */
     errorCode: ErrorCode | null;
+    /** The turn of the event loop the request arrived in (coalesce-answers.ts). */
+    arrivedInTurn: number;
   }
 }
