@@ -16,14 +16,30 @@ export interface ReferenceAnswer {
  * The ceiling: a bare node:http server answering every request with the same bytes. With `work`,
  * it runs that first for each request (bench/work-curve.ts).
  */
-export function ceilingServer({ body, contentType }: ReferenceAnswer, work?: () => void): Server {
+export function ceilingServer(
+  { body, contentType }: ReferenceAnswer,
+  work?: () => void,
+  options: { answerAtTurnEnd?: () => boolean } = {},
+): Server {
+  // For bench/work-curve.ts: the answers of a turn written together once it ends, as the service does.
+  let waiting: Array<() => void> = [];
+  const endTurn = () => {
+    const ready = waiting;
+    waiting = [];
+    for (const answer of ready) answer();
+  };
   const server = createServer((req, res) => {
     // Drain any request body so keep-alive connections stay usable.
     req.resume();
     req.on('end', () => {
       work?.();
-      res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
-      res.end(body);
+      const answer = () => {
+        res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+        res.end(body);
+      };
+      if (!options.answerAtTurnEnd?.()) return answer();
+      if (waiting.length === 0) setImmediate(endTurn);
+      waiting.push(answer);
     });
   });
   server.keepAliveTimeout = 65_000;
