@@ -6,7 +6,9 @@ import type { CounterStore } from '../../src/store/counters/counter-store.js';
 import { createTestRuntime, TEST_REDIS_URL, type TestRuntime } from '../helpers/test-runtime.js';
 import { testClock } from './limit-fixtures.js';
 
-describe('counter operations on Redis, per turn of the event loop', { skip: !TEST_REDIS_URL }, () => {
+describe('counter operations on Redis, per turn of the event loop, and their scripts', {
+  skip: !TEST_REDIS_URL,
+}, () => {
   const clock = testClock();
   let runtime: TestRuntime;
   let counters: CounterStore;
@@ -49,5 +51,13 @@ describe('counter operations on Redis, per turn of the event loop', { skip: !TES
         [false, 0],
       ],
     );
+  });
+
+  it('sends a script Redis no longer has again, for every operation of the turn', async () => {
+    // As after a Redis restart or failover: other instances' operations meet the same and recover.
+    await (runtime.deps.redis as Redis).script('FLUSH');
+    const [d1, d2] = await Promise.all([take('d', 1), take('d', 1)]);
+    assert.deepEqual([d1.counters[0]?.hits, d2.counters[0]?.hits], [1, 2]);
+    assert.equal((await take('d', 1)).counters[0]?.hits, 3);
   });
 });

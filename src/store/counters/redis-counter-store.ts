@@ -209,16 +209,6 @@ export function createRedisCounterStore(redis: Redis, namespace: string): Counte
     }
   }
 
-  async function runNow(script: Script, keys: string[], args: Array<string | number>): Promise<unknown> {
-    try {
-      return await redis.evalsha(script.sha, keys.length, ...keys, ...args);
-    } catch (err) {
-      // First use on this server (or after SCRIPT FLUSH): send the script itself once.
-      if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
-      return redis.eval(script.source, keys.length, ...keys, ...args);
-    }
-  }
-
   /**
    * The scripts asked for in one turn of the event loop are sent back to back once the turn's I/O
    * callbacks are done (`setImmediate`), in the order asked, rather than each as it is asked for.
@@ -233,7 +223,13 @@ export function createRedisCounterStore(redis: Redis, namespace: string): Counte
     asked = [];
     const stream = redis.status === 'ready' ? redis.stream : undefined;
     stream?.cork();
-    for (const c of calls) runNow(c.script, c.keys, c.args).then(c.settle.resolve, c.settle.reject);
+    for (const { script, keys, args, settle } of calls) {
+      redis.evalsha(script.sha, keys.length, ...keys, ...args).then(settle.resolve, (err: unknown) => {
+        // First use on this server (or after SCRIPT FLUSH): send the script itself once.
+        if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) return settle.reject(err);
+        redis.eval(script.source, keys.length, ...keys, ...args).then(settle.resolve, settle.reject);
+      });
+    }
     stream?.uncork();
   }
 
