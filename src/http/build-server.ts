@@ -56,7 +56,6 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   app.decorateRequest('principal', null);
   app.decorateRequest('passkey', null);
   app.decorateRequest('errorCode', null);
-  coalesceAnswers(app);
   refuseWhileClosing(app);
   app.addHook('onResponse', observeResponse(deps));
   app.addHook('onError', (_request, _reply, err, done) => {
@@ -75,6 +74,8 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
     if (request.raw.complete === false) reply.header('connection', 'close');
     done();
   });
+  // After the step above, so whether the body had arrived is judged when the answer was made.
+  coalesceAnswers(app);
 
   installErrorHandling(app, sendProblem);
 
