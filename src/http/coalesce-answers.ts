@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Writes the answers completed in the turn of the event loop their requests arrived in together,
  * once that turn's I/O callbacks are done (`setImmediate`), instead of each as soon as it is
- * ready. On one machine the peer reading them (a load balancer, a client) sleeps between answers,
- * and every write that finds it asleep pays for waking it: for a route that answers from memory,
- * like the token endpoint, the kernel's share of a request was larger than the route's own work.
- * Written back to back, one wake-up serves the whole turn (bench/README.md, POST token).
+ * ready. The peer reading them (a load balancer, a client) sleeps between answers, and a write
+ * that finds it asleep pays for waking it: for a route that answers from memory, like the token
+ * endpoint, that was a third of a request's CPU on a loaded two-core machine. Written back to back,
+ * one wake-up serves the whole turn (bench/README.md, POST token).
  *
  * An answer completed in a later turn (after a read, say) is written at once: whatever completed
  * it already delivers the answers of its batch together, and waiting for yet another turn would
