@@ -3,7 +3,7 @@
  * (bench/ceiling-server.ts, bench/framework-floor-server.ts) and bench/per-request.ts (in its own
  * process) serve exactly the same thing.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /** The answer both references give to every request: the benchmarked endpoint's body and type. */
@@ -21,25 +21,26 @@ export function ceilingServer(
   work?: () => void,
   options: { answerAtTurnEnd?: () => boolean } = {},
 ): Server {
-  // For bench/work-curve.ts: the answers of a turn written together once it ends, as the service does.
-  let waiting: Array<() => void> = [];
+  const answer = (res: ServerResponse) => {
+    res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    res.end(body);
+  };
+  // For bench/work-curve.ts: the answers of a turn written together once it ends, as the service
+  // does. The ceiling itself answers at once, with nothing more per request than before.
+  let waiting: ServerResponse[] = [];
   const endTurn = () => {
     const ready = waiting;
     waiting = [];
-    for (const answer of ready) answer();
+    for (const res of ready) answer(res);
   };
   const server = createServer((req, res) => {
     // Drain any request body so keep-alive connections stay usable.
     req.resume();
     req.on('end', () => {
       work?.();
-      const answer = () => {
-        res.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
-        res.end(body);
-      };
-      if (!options.answerAtTurnEnd?.()) return answer();
+      if (!options.answerAtTurnEnd?.()) return answer(res);
       if (waiting.length === 0) setImmediate(endTurn);
-      waiting.push(answer);
+      waiting.push(res);
     });
   });
   server.keepAliveTimeout = 65_000;
