@@ -8,6 +8,7 @@ import {
   newTokenId,
   parseAccessToken,
   signAccessToken,
+  tokenMacKey,
 } from '../../src/domain/access-token.js';
 import { CREDENTIAL_PREFIX } from '../../src/domain/credentials.js';
 
@@ -40,11 +41,14 @@ describe('access token signatures', () => {
   // token is made of are fixed, whatever the code that makes them.
   it('are fixed bytes, for a short key and for one longer than a SHA-256 block', () => {
     assert.equal(
-      signAccessToken(vectorClaims, Buffer.from('the key of a test vector, 32 by.')),
+      signAccessToken(vectorClaims, tokenMacKey(Buffer.from('the key of a test vector, 32 by.'))),
       'rpa_at_AQEBohgIceoAAQIDBAUGBwgJCgsMDQ4PJGEyZjRjN2RlLTMxYjYtNGYwZS05YTU1LTBlNmI1ZDFjOGExMCQ2YzFmMGEzZS04ZDJiLTRiN2EtYjllNC0yZjVkN2M5YTFiMzAkYzllMmI3YTQtNWYxMy00ZDY4LThhMGMtN2IzZTFkNmYyYTk1zyV3aCUihxyp-70nerfJ2FPLJv5Vksx0gSa2yEX7f5M',
     );
     assert.equal(
-      signAccessToken({ ...vectorClaims, keyId: 'ключ', environment: 'production' }, Buffer.alloc(100, 0xab)),
+      signAccessToken(
+        { ...vectorClaims, keyId: 'ключ', environment: 'production' },
+        tokenMacKey(Buffer.alloc(100, 0xab)),
+      ),
       'rpa_at_AQABohgIceoAAQIDBAUGBwgJCgsMDQ4PCNC60LvRjtGHJDZjMWYwYTNlLThkMmItNGI3YS1iOWU0LTJmNWQ3YzlhMWIzMCRjOWUyYjdhNC01ZjEzLTRkNjgtOGEwYy03YjNlMWQ2ZjJhOTWqHBuV-I383B6d23sQ2c-WkM86Fw2FI5IsZAMZNK_FpQ',
     );
   });
@@ -69,7 +73,7 @@ describe('access token signatures', () => {
         }),
         (secret, claims) => {
           const key = Buffer.from(secret);
-          const token = signAccessToken(claims, key);
+          const token = signAccessToken(claims, tokenMacKey(key));
           const bytes = Buffer.from(token.slice(CREDENTIAL_PREFIX.accessToken.length), 'base64url');
           const body = bytes.subarray(0, -32);
           const expected = createHmac('sha256', Buffer.from(secret))
@@ -80,20 +84,48 @@ describe('access token signatures', () => {
           const parsed = parseAccessToken(token);
           assert.ok(parsed);
           assert.deepEqual(parsed.claims, { ...claims });
-          assert.ok(accessTokenSignedWith(parsed, key));
+          assert.ok(accessTokenSignedWith(parsed, tokenMacKey(key)));
           const other = Buffer.from(secret);
           other[0] = (other[0] as number) ^ 1;
-          assert.equal(accessTokenSignedWith(parsed, other), false);
+          assert.equal(accessTokenSignedWith(parsed, tokenMacKey(other)), false);
         },
       ),
       { numRuns: 500 },
     );
   });
 
+  it('are each the HMAC of their own claims when one prepared key signs and checks many, between other keys', () => {
+    const materials = [Buffer.alloc(32, 3), Buffer.alloc(64, 4), Buffer.alloc(65, 5)];
+    const keys = materials.map(tokenMacKey);
+    const tokens = Array.from({ length: 30 }, (_, i) => {
+      const claims = { ...vectorClaims, expiresAt: vectorClaims.expiresAt + i, tokenId: newTokenId() };
+      return { material: i % 3, token: signAccessToken(claims, keys[i % 3] as (typeof keys)[number]) };
+    });
+    for (const { material, token } of tokens) {
+      const bytes = Buffer.from(token.slice(CREDENTIAL_PREFIX.accessToken.length), 'base64url');
+      const expected = createHmac('sha256', materials[material] as Buffer)
+        .update(CREDENTIAL_PREFIX.accessToken)
+        .update(bytes.subarray(0, -32))
+        .digest();
+      assert.deepEqual(bytes.subarray(-32), expected);
+      const parsed = parseAccessToken(token);
+      assert.ok(parsed);
+      assert.deepEqual(
+        keys.map((key) => accessTokenSignedWith(parsed, key)),
+        keys.map((_, i) => i === material),
+      );
+    }
+  });
+
   it('refuse to sign claims the format cannot carry', () => {
-    const key = Buffer.alloc(32, 1);
+    const key = tokenMacKey(Buffer.alloc(32, 1));
     assert.throws(() => signAccessToken({ ...vectorClaims, keyId: '' }, key), /out of range/);
     assert.throws(() => signAccessToken({ ...vectorClaims, secretId: 'é'.repeat(33) }, key), /out of range/);
     assert.throws(() => signAccessToken({ ...vectorClaims, tokenId: 'AAEC' }, key), /16 bytes/);
+    assert.throws(
+      () => signAccessToken({ ...vectorClaims, tokenId: `${vectorClaims.tokenId}AA` }, key),
+      /16 bytes/,
+    );
+    assert.throws(() => signAccessToken({ ...vectorClaims, tokenId: '!'.repeat(22) }, key), /16 bytes/);
   });
 });

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Config } from '../../config.js';
+import { type TokenMacKey, tokenMacKey } from '../../domain/access-token.js';
 import type { Store } from '../../store/database.js';
 import { insertSigningKey, listUsableSigningKeys } from '../../store/repositories/token-signing-keys.js';
 import type { Clock } from '../deps.js';
 
 export interface SigningKey {
   readonly id: string;
-  readonly key: Buffer;
+  readonly key: TokenMacKey;
   readonly createdAt: number;
   /** Null while the key signs; after this time its tokens are refused. */
   readonly retireAt: number | null;
@@ -58,7 +59,7 @@ export function createSigningKeys(deps: { config: Config; store: Store; clock: C
     }
     keys = rows.map((r) => ({
       id: r.id,
-      key: Buffer.from(r.key_material, 'base64url'),
+      key: tokenMacKey(Buffer.from(r.key_material, 'base64url')),
       createdAt: r.created_at,
       retireAt: r.retire_at,
     }));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
-import { parseAccessToken, signAccessToken } from '../../../src/domain/access-token.js';
+import { parseAccessToken, signAccessToken, tokenMacKey } from '../../../src/domain/access-token.js';
 import { CREDENTIAL_PREFIX, hashCredential } from '../../../src/domain/credentials.js';
 import { authenticateClient } from '../../../src/services/auth/authenticate-client.js';
 import { findTokenPasskey } from '../../../src/services/auth/find-token-passkey.js';
@@ -157,7 +157,7 @@ describe('signed access tokens', () => {
     const token = await issue(rt, demo);
     const parsed = parseAccessToken(token);
     assert.ok(parsed);
-    const forgedKey = Buffer.alloc(32, 7);
+    const forgedKey = tokenMacKey(Buffer.alloc(32, 7));
     const forge = (changes: Partial<typeof parsed.claims>, key = forgedKey) =>
       signAccessToken({ ...parsed.claims, ...changes }, key);
     // A key id nobody has, and a known key id with the wrong key.
