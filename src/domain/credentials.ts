@@ -45,16 +45,20 @@ export function hashCredential(value: string): string {
 }
 
 /**
- * A presented credential's digest, to compare with stored ones: hashed once however many digests
- * it is compared with.
+ * A presented credential's SHA-256 digest as bytes, to compare with stored ones: hashed once
+ * however many digests it is compared with.
  */
 export function presentedCredential(value: string): Buffer {
-  return Buffer.from(hashCredential(value));
+  return hash('sha256', value, 'buffer');
+}
+
+/** A stored digest (hashCredential's base64url) as bytes, decoded once where it is kept. */
+export function storedCredentialDigest(storedHash: string): Buffer {
+  return Buffer.from(storedHash, 'base64url');
 }
 
 /** Compares a presented credential's digest with a stored one in time independent of where they differ. */
-export function credentialMatches(presented: Buffer, storedHash: string): boolean {
-  const stored = Buffer.from(storedHash);
+export function credentialMatches(presented: Buffer, stored: Buffer): boolean {
   return presented.length === stored.length && timingSafeEqual(presented, stored);
 }
 

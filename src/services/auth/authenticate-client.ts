@@ -1,5 +1,10 @@
 import { type Application, MAX_ACTIVE_SECRETS } from '../../domain/application.js';
-import { credentialMatches, hashCredential, presentedCredential } from '../../domain/credentials.js';
+import {
+  credentialMatches,
+  hashCredential,
+  presentedCredential,
+  storedCredentialDigest,
+} from '../../domain/credentials.js';
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import type { ApplicationCredentials } from '../../store/repositories/applications.js';
@@ -12,7 +17,7 @@ export interface AuthenticatedClient {
 }
 
 // Stands in for the secrets a client does not have, so every check compares as many digests.
-const NO_SECRET_HASH = hashCredential('no client has this secret');
+const NO_SECRET_DIGEST = storedCredentialDigest(hashCredential('no client has this secret'));
 
 /**
  * RFC 6749 §2.3.1: checks a client id and secret in the environment of the request's host.
@@ -49,13 +54,38 @@ export function authenticateClientHeld(
 const credentialsKey = (input: { environment: Environment; clientId: string }) =>
   `${input.environment}:${input.clientId}`;
 
+/**
+ * The digests each check compares the presented one with: the client's secrets, padded to
+ * MAX_ACTIVE_SECRETS. Decoded once per cached credentials, not per request.
+ */
+const digestsOf = new WeakMap<ApplicationCredentials, readonly Buffer[]>();
+const NO_CLIENT_DIGESTS: readonly Buffer[] = Array.from(
+  { length: MAX_ACTIVE_SECRETS },
+  () => NO_SECRET_DIGEST,
+);
+
+function comparedDigests(found: ApplicationCredentials | undefined): readonly Buffer[] {
+  if (!found) return NO_CLIENT_DIGESTS;
+  let digests = digestsOf.get(found);
+  if (!digests) {
+    const { secrets } = found;
+    digests = Array.from({ length: Math.max(MAX_ACTIVE_SECRETS, secrets.length) }, (_, i) => {
+      const secret = secrets[i];
+      return secret ? storedCredentialDigest(secret.secretHash) : NO_SECRET_DIGEST;
+    });
+    digestsOf.set(found, digests);
+  }
+  return digests;
+}
+
 function checkClient(found: ApplicationCredentials | undefined, clientSecret: string): AuthenticatedClient {
   const secrets = found?.secrets ?? [];
   const presented = presentedCredential(clientSecret);
+  const digests = comparedDigests(found);
   let secretId: string | null = null;
-  for (let i = 0; i < Math.max(MAX_ACTIVE_SECRETS, secrets.length); i += 1) {
+  for (let i = 0; i < digests.length; i += 1) {
+    const matches = credentialMatches(presented, digests[i] as Buffer);
     const secret = secrets[i];
-    const matches = credentialMatches(presented, secret?.secretHash ?? NO_SECRET_HASH);
     if (matches && secret) secretId = secret.id;
   }
   if (!found || secretId === null) {
