@@ -9,6 +9,7 @@ import {
   type TakeOutcome,
 } from '../../store/counters/counter-store.js';
 import type { ServiceDeps } from '../deps.js';
+import { detachedKey } from '../detached-key.js';
 import { createCounterStore } from '../limits/create-counter-store.js';
 import { createOutageWarning } from '../limits/create-outage-warning.js';
 
@@ -61,8 +62,9 @@ const MAX_REMEMBERED_CHARS = 128;
 /**
  * digest(), remembered for the values seen lately. A digest is a native call that cost 1 to 2 µs
  * inside the server, twice per token request, for the same address and client id almost every
- * time. Long values are not remembered, and the memory is emptied when full, so values chosen
- * by a caller bound what it holds.
+ * time. Long values are not remembered, the memory is emptied when full, and it keeps copies
+ * (detachedKey), not the request text the values were cut from: what a caller sends bounds what
+ * it holds.
  */
 function rememberedDigests(): (value: string) => string {
   const known = new Map<string, string>();
@@ -72,7 +74,7 @@ function rememberedDigests(): (value: string) => string {
     found = digest(value);
     if (value.length <= MAX_REMEMBERED_CHARS) {
       if (known.size >= MAX_REMEMBERED_DIGESTS) known.clear();
-      known.set(value, found);
+      known.set(detachedKey(value), found);
     }
     return found;
   };

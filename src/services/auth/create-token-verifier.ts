@@ -6,6 +6,7 @@ import {
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
+import { detachedKey } from '../detached-key.js';
 import type { TenancyChange } from '../tenancy/announce-tenancy-change.js';
 import type { SigningKey } from './create-signing-keys.js';
 
@@ -102,7 +103,8 @@ export function createTokenVerifier(deps: ServiceDeps): TokenVerifier {
     if (!key || !accessTokenSignedWith(parsed, key.key)) return null;
     // Oldest first when full: a Map keeps insertion order.
     if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value as string);
-    verified.set(token, { claims: parsed.claims, key });
+    // A copy: the token was cut from its request's Authorization header.
+    verified.set(detachedKey(token), { claims: parsed.claims, key });
     return parsed.claims;
   }
   return {

@@ -1,4 +1,5 @@
 import type { Clock } from '../deps.js';
+import { detachedKey } from '../detached-key.js';
 
 /** A bounded in-process cache in front of one database lookup (docs/architecture.md, Caches). */
 export interface CachedLookup<V> {
@@ -34,7 +35,8 @@ export function createCachedLookup<V>(options: {
       entries.delete(key);
       // Oldest first: a Map keeps insertion order.
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { value, freshUntil });
+      // Keys are often cut from a request (a client id from a form body): keep a copy, not the request.
+      entries.set(detachedKey(key), { value, freshUntil });
     }
     return value;
   }

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createCachedLookup } from '../../../src/services/tenancy/create-cached-lookup.js';
+import { heapAfterCollection } from '../../helpers/heap.js';
+
+const ENTRIES = 24;
+const TEXT_CHARS = 1_000_000;
+
+describe('cached lookups', () => {
+  it('keep their keys, not the text the keys were cut from', async () => {
+    const lookup = createCachedLookup<string | undefined>({
+      ttlMs: 60_000,
+      maxEntries: 100,
+      clock: Date.now,
+      load: async () => undefined,
+    });
+    const keyCutFromText = (i: number) => {
+      // Like a client id parsed out of a request body: a substring of a large string.
+      const text = `client_id=${String(i).padStart(40, '0')}&pad=${'a'.repeat(TEXT_CHARS)}`;
+      return text.slice('client_id='.length, text.indexOf('&'));
+    };
+    await lookup.get(keyCutFromText(-1));
+    const before = heapAfterCollection();
+    for (let i = 0; i < ENTRIES; i += 1) await lookup.get(keyCutFromText(i));
+    const kept = heapAfterCollection() - before;
+    for (let i = 0; i < ENTRIES; i += 1) assert.ok(lookup.peek(keyCutFromText(i)), `entry ${i} is cached`);
+    assert.ok(kept < (ENTRIES * TEXT_CHARS) / 4, `${(kept / 1e6).toFixed(1)} MB still reachable`);
+  });
+});
