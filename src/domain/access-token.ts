@@ -110,8 +110,10 @@ export function signAccessToken(claims: AccessTokenClaims, key: TokenMacKey): st
   const bodyEnd = start + FIXED_BYTES + 3 + keyIdBytes + applicationIdBytes + secretIdBytes;
   const buf = Buffer.allocUnsafe(bodyEnd + MAC_BYTES);
   key.inner.copy(buf, 0);
+  const environment = ENVIRONMENTS.indexOf(claims.environment);
+  if (environment < 0) throw new Error('unknown environment');
   buf[start] = VERSION;
-  buf[start + 1] = ENVIRONMENTS.indexOf(claims.environment);
+  buf[start + 1] = environment;
   buf.writeUIntBE(claims.expiresAt, start + 2, 6);
   const tokenIdAt = start + 8;
   if (

@@ -123,6 +123,10 @@ describe('access token signatures', () => {
     assert.throws(() => signAccessToken({ ...vectorClaims, secretId: 'é'.repeat(33) }, key), /out of range/);
     assert.throws(() => signAccessToken({ ...vectorClaims, tokenId: 'AAEC' }, key), /16 bytes/);
     assert.throws(
+      () => signAccessToken({ ...vectorClaims, environment: 'qa' as AccessTokenClaims['environment'] }, key),
+      /unknown environment/,
+    );
+    assert.throws(
       () => signAccessToken({ ...vectorClaims, tokenId: `${vectorClaims.tokenId}AA` }, key),
       /16 bytes/,
     );
