@@ -7,7 +7,7 @@
  * or the kernel's share.
  *
  *   node --import tsx bench/instructions.ts [--scenario token|author|healthz] [--warmup 6000]
- *        [--n 3000] [--connections 20] [--build DIR]
+ *        [--n 3000] [--connections 20] [--build DIR] [--keep DIR] [--functions N]
  *
  * The server is DIR's `dist/cli/main.js` (this project by default; a `git worktree` of another
  * commit, built, to compare), on a SQLite file seeded with the demo tenant, run under callgrind
@@ -15,12 +15,17 @@
  * counted. The main thread's count is what a request costs the event loop; the other threads
  * (V8's compiler and GC helpers, libuv's pool) are shown apart. Needs valgrind (Debian package
  * `valgrind`: callgrind and callgrind_control); under it the server runs some fifty times slower.
+ * `--functions N` then prints the N functions that took the most instructions per request, by
+ * their own code: JavaScript by name, file and line (V8's `--perf-basic-prof` map names the code
+ * callgrind saw only as addresses; harness/callgrind-functions.ts), native code by symbol.
+ * `--keep DIR` leaves callgrind's files there, for `callgrind_annotate`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { instructionsByFunction } from './harness/callgrind-functions.js';
 import { freePort, runLoadAsync, start, stop } from './harness/processes.js';
 import { answerEnv } from './harness/reference-servers.js';
 import { authorPath, getToken, seedDemo, targetFor, tokenForm } from './harness/targets.js';
@@ -33,14 +38,20 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '20' },
     build: { type: 'string' },
     server: { type: 'string', default: 'service' },
+    // Keeps callgrind's files in DIR, for callgrind_annotate.
+    keep: { type: 'string' },
+    // Also prints the N functions, JavaScript and native, that took the most of the main thread.
+    functions: { type: 'string', default: '0' },
   },
 });
 const root = join(import.meta.dirname, '..');
 const build = resolve(args.build ?? root);
 const n = Number(args.n);
+const topFunctions = Number(args.functions);
 
 const target = await targetFor('sqlite', { postgresUrl: '', redisUrl: '' });
-const outDir = mkdtempSync(join(tmpdir(), 'rpa-callgrind-'));
+const outDir = args.keep ? resolve(args.keep) : mkdtempSync(join(tmpdir(), 'rpa-callgrind-'));
+if (args.keep) mkdirSync(outDir, { recursive: true });
 const children = new Set<import('node:child_process').ChildProcess>();
 try {
   const demo = seedDemo(build, target);
@@ -55,6 +66,9 @@ try {
     '--smc-check=all',
     `--callgrind-out-file=${join(outDir, 'callgrind.out')}`,
     process.execPath,
+    // Where V8 put each function's code, to name the addresses callgrind counted (--functions).
+    // (It also starts V8's log, kept with callgrind's files instead of the working directory.)
+    ...(topFunctions > 0 ? ['--perf-basic-prof', `--logfile=${join(outDir, 'v8-%p.log')}`] : []),
   ];
   // Under valgrind a server starts in tens of seconds, minutes on a busy machine.
   const underValgrindWithinMs = 10 * 60_000;
@@ -134,7 +148,7 @@ try {
     .filter((f) => /^callgrind\.out\.1-\d+$/.test(f))
     .map((f) => {
       const totals = /^totals: (\d+)/m.exec(readFileSync(join(outDir, f), 'utf8'));
-      return { thread: Number(f.split('-').pop()), instructions: Number(totals?.[1] ?? 0) };
+      return { file: f, thread: Number(f.split('-').pop()), instructions: Number(totals?.[1] ?? 0) };
     })
     .sort((a, b) => a.thread - b.thread);
   const [main, ...others] = threads;
@@ -145,8 +159,20 @@ try {
     `${args.scenario}, ${args.server === 'service' ? build : `${args.server} answering its bytes`}: ${perRequest(main.instructions)} instructions per request on the main thread, ` +
       `${perRequest(othersTotal)} on the other threads (${n} requests after ${args.warmup})\n`,
   );
+  if (topFunctions > 0) {
+    const perfMap = `/tmp/perf-${server.pid}.map`;
+    try {
+      for (const f of instructionsByFunction(join(outDir, main.file), perfMap, n).slice(0, topFunctions)) {
+        process.stdout.write(
+          `${Math.round(f.perRequest).toLocaleString('en').padStart(8)}  ${f.name.slice(0, 120)}\n`,
+        );
+      }
+    } finally {
+      rmSync(perfMap, { force: true });
+    }
+  }
 } finally {
   for (const child of children) child.kill('SIGKILL');
   await target.cleanup();
-  rmSync(outDir, { recursive: true, force: true });
+  if (!args.keep) rmSync(outDir, { recursive: true, force: true });
 }
