@@ -135,6 +135,22 @@ describe('POST /auth/v1/oauth2/token', () => {
   });
 
   describe('RFC 6749 §5.2 errors', () => {
+    it('answers server_error in the OAuth shape when the signing key cannot be read', async () => {
+      const keys = t.runtime.deps.cache.signingKeys;
+      const { current, currentHeld } = keys;
+      keys.currentHeld = () => undefined;
+      keys.current = () => Promise.reject(new Error('the signing keys could not be read'));
+      try {
+        const res = await requestToken(t.app, prod.clientId, prod.clientSecret);
+        assertOAuthError(res, 500, 'server_error');
+        assert.doesNotMatch(res.body, /signing keys could not be read|access_token/);
+      } finally {
+        keys.current = current;
+        keys.currentHeld = currentHeld;
+      }
+      await ok(await requestToken(t.app, prod.clientId, prod.clientSecret));
+    });
+
     it('refuses other content types and charsets with invalid_request', async () => {
       const json = await t.app.inject({
         method: 'POST',
