@@ -21,7 +21,7 @@
  * `--keep DIR` leaves callgrind's files there, for `callgrind_annotate`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -168,6 +168,8 @@ try {
         );
       }
     } finally {
+      // Kept with callgrind's files (--keep), to name the addresses of callers too.
+      if (args.keep) copyFileSync(perfMap, join(outDir, 'perf.map'));
       rmSync(perfMap, { force: true });
     }
   }
