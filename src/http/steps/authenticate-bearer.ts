@@ -20,6 +20,19 @@ export function authenticateBearer(deps: HttpDeps) {
     done: HookHandlerDoneFunction,
   ): void {
     const header = request.headers.authorization;
+    const environment = request.site.environment;
+    // What clients send: `Bearer`, one space, a token this instance has checked before. Only a
+    // token the verifier remembers is answered here, so it is a b64token already; anything else
+    // is read by the grammar below. The grammar's scan of a 230-character token was 1.5 % of an
+    // author call's instructions (bench/instructions.ts).
+    if (typeof header === 'string' && header.startsWith('Bearer ')) {
+      const held = deps.tokens.verifyHeld(header.slice(7), environment);
+      if (held) {
+        request.principal = held;
+        done();
+        return;
+      }
+    }
     const match = typeof header === 'string' ? BEARER_RE.exec(header) : null;
     if (!match) {
       throw new AppError('UNAUTHORIZED', {
@@ -28,7 +41,6 @@ export function authenticateBearer(deps: HttpDeps) {
       });
     }
     const token = match[1] as string;
-    const environment = request.site.environment;
     const held = deps.tokens.verifyHeld(token, environment);
     if (held) {
       request.principal = held;

@@ -162,6 +162,30 @@ describe('token lifecycle', () => {
       assert.equal(onStaging.statusCode, 401);
     });
 
+    it('reads a token checked before by the RFC 6750 grammar, whatever the header spelling', async () => {
+      const value = await token(demo);
+      assert.equal((await author(value, guid)).statusCode, 200);
+      const sent = (authorization: string) =>
+        app.inject({
+          method: 'GET',
+          url: `/response/v1/clientResponses/${guid}/author?passkey=${demo.responsePasskey}`,
+          headers: { host: 'localhost:8080', authorization },
+        });
+      for (const accepted of [`bearer ${value}`, `Bearer   ${value}`, `Bearer ${value}  `]) {
+        assert.equal((await sent(accepted)).statusCode, 200, accepted);
+      }
+      for (const refused of [
+        `Bearer ${value} more`,
+        `Bearer ${value},x`,
+        `Bearer\t${value}`,
+        `Bearer${value}`,
+      ]) {
+        const res = await sent(refused);
+        assert.equal(res.statusCode, 401, refused);
+        assert.match(String(res.headers['www-authenticate']), /^Bearer realm="api"/);
+      }
+    });
+
     it('ends a token after its lifetime (TOKEN_TTL_SECONDS)', async () => {
       const res = await requestToken(app, demo.clientId, demo.clientSecret);
       assert.equal(res.json().expires_in, TTL_SECONDS);
