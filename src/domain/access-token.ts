@@ -86,8 +86,11 @@ export function tokenMacKey(material: Buffer): TokenMacKey {
  * shared by every MAC of the key; it is filled and hashed within this call.
  */
 function macInto(key: TokenMacKey, scratch: Buffer, into: Buffer, at: number): void {
-  hash('sha256', scratch, 'buffer').copy(key.outer, SHA256_BLOCK_BYTES);
-  hash('sha256', key.outer, 'buffer').copy(into, at);
+  // Each digest comes back as latin1 text ('binary': one character per byte, exactly) and is
+  // written where it goes: a Buffer the native side makes for a digest cost more than the digest
+  // itself (0.8 against 0.4 µs in a loop; bench/README.md, POST token).
+  key.outer.write(hash('sha256', scratch, 'binary'), SHA256_BLOCK_BYTES, MAC_BYTES, 'latin1');
+  into.write(hash('sha256', key.outer, 'binary'), at, MAC_BYTES, 'latin1');
 }
 
 function fieldBytes(value: string): number {
