@@ -43,17 +43,24 @@ const tokenResponse = (token: IssuedAccessToken): TokenAnswer => ({
  * serializer then scans the 230-character token for characters to escape: together about 8,000
  * of the 236,000 instructions a token costs the server (bench/instructions.ts). Nothing here needs
  * escaping: a token is its prefix and base64url (domain/access-token.ts), the other strings are
- * constants, the times integers. The route's schema still describes the answer (OpenAPI, types),
- * and a test holds this text to what the schema's serializer writes.
+ * constants, the times integers (anything else is refused, not written). The route's
+ * schema still describes the answer (OpenAPI, types); a test holds this text to the JSON of the
+ * answer and to the schema.
  */
 export function tokenAnswerJson(answer: TokenAnswer): string {
+  if (!Number.isSafeInteger(answer.expires_at) || !Number.isSafeInteger(answer.expires_in)) {
+    throw new Error('a token answer gives its times as integers');
+  }
   return `{"access_token":"${answer.access_token}","token_type":"Bearer","expires_at":${answer.expires_at},"expires_in":${answer.expires_in},"scope":"offline_access","refresh_token":"null"}`;
 }
 
-/** Only a token is written as text: an error answer keeps its own shape's serializer. */
-function answerToken(reply: FastifyReply, token: IssuedAccessToken): TokenAnswer {
-  reply.type('application/json; charset=utf-8').serializer(tokenAnswerJson);
-  return tokenResponse(token);
+/**
+ * The answer as text with a JSON media type, which Fastify sends as it is. Nothing is left on the
+ * reply: an error met after this (in a later step) is still written in the OAuth error shape.
+ */
+function answerToken(reply: FastifyReply, token: IssuedAccessToken): string {
+  reply.type('application/json; charset=utf-8');
+  return tokenAnswerJson(tokenResponse(token));
 }
 
 export function tokenHandlers(deps: HttpDeps) {
