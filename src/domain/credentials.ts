@@ -51,8 +51,9 @@ export function hashCredential(value: string): string {
  * however many digests it is compared with.
  */
 export function presentedCredential(value: string): Buffer {
-  // Through latin1 text ('binary': one character per byte, exactly) into a buffer cut from Node's pool: a Buffer
-  // the native side makes for the digest cost about as much again as the digest.
+  // Through latin1 text ('binary': one character per byte, exactly) into a buffer cut from
+  // Node's pool: a Buffer the native side makes for the digest cost about as much again as the
+  // digest (bench/README.md, POST token).
   const digest = Buffer.allocUnsafe(SHA256_BYTES);
   digest.write(hash('sha256', value, 'binary'), 0, SHA256_BYTES, 'latin1');
   return digest;

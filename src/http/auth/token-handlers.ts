@@ -39,7 +39,7 @@ const tokenResponse = (token: IssuedAccessToken): TokenAnswer => ({
 
 /**
  * The token answer as JSON text, written without the route's schema serializer. To pick that one,
- * Fastify parses the answer's Content-Type on every send (the schema names a media type), and the
+ * Fastify looks the answer's media type up on every send (the schema names one), and the
  * serializer then scans the 230-character token for characters to escape: together about 8,000
  * of the 236,000 instructions a token costs the server (bench/instructions.ts). Nothing here needs
  * escaping: a token is its prefix and base64url (domain/access-token.ts), the other strings are
