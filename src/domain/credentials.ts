@@ -1,4 +1,5 @@
 import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SHA256_BYTES, sha256Into } from './sha256-into.js';
 import { WEBHOOK_SECRET_PREFIX } from './webhook-signature.js';
 
 /**
@@ -39,8 +40,6 @@ export function generateCredential(kind: CredentialKind, bytes = 32): string {
   return CREDENTIAL_PREFIX[kind] + randomBytes(bytes).toString('base64url');
 }
 
-const SHA256_BYTES = 32;
-
 /** SHA-256, base64url. One-shot `hash` (Node ≥ 20.12) costs a third of a Hash object per call. */
 export function hashCredential(value: string): string {
   return hash('sha256', value, 'base64url');
@@ -51,11 +50,9 @@ export function hashCredential(value: string): string {
  * however many digests it is compared with.
  */
 export function presentedCredential(value: string): Buffer {
-  // Through latin1 text ('binary': one character per byte, exactly) into a buffer cut from
-  // Node's pool: a Buffer the native side makes for the digest cost about as much again as the
-  // digest (bench/README.md, POST token).
+  // A buffer cut from Node's pool, not one the native side makes per digest (sha256-into.ts).
   const digest = Buffer.allocUnsafe(SHA256_BYTES);
-  digest.write(hash('sha256', value, 'binary'), 0, SHA256_BYTES, 'latin1');
+  sha256Into(value, digest, 0);
   return digest;
 }
 
