@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { mentionsSecretCredential } from '../domain/credentials.js';
+import { createAllowedMethods, ROUTER_OPTIONS } from './allowed-methods.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { metadataRoutes } from './auth/metadata-routes.js';
 import { coalesceAnswers } from './coalesce-answers.js';
@@ -48,10 +49,14 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
     // One line per request instead, with the caller's ids and the error code (observe-response.ts).
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: false,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    routerOptions: { ...ROUTER_OPTIONS },
     schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Before any route: every route is recorded, for the 405 answers (install-error-handling.ts).
+  const allowedMethods = createAllowedMethods();
+  app.addHook('onRoute', allowedMethods.add);
+  app.decorate('allowedMethods', allowedMethods);
   app.decorateRequest('site', null as never);
   app.decorateRequest('principal', null);
   app.decorateRequest('passkey', null);

@@ -2,6 +2,7 @@ import type { RequestHost } from '../domain/environment.js';
 import type { Passkey } from '../domain/passkey.js';
 import type { ErrorCode } from '../errors.js';
 import type { Principal } from '../services/auth/create-token-verifier.js';
+import type { AllowedMethods } from './allowed-methods.js';
 
 /** The host a request was addressed to, and the absolute base of links in its answers. */
 export interface Site extends RequestHost {
@@ -9,6 +10,11 @@ export interface Site extends RequestHost {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The methods each resource is served for (allowed-methods.ts). */
+    allowedMethods: AllowedMethods;
+  }
+
   interface FastifyContextConfig {
     /**
      * A load-balancer probe (/healthz, /readyz): also answered when the Host is an IP address

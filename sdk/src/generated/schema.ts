@@ -951,7 +951,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description invalid_request: 408 (the request did not arrive within REQUEST_TIMEOUT_MS), 421 (host not in ALLOWED_HOSTS), 431 (header section too large) */
+            /** @description invalid_request: 405 (method not allowed), 408 (the request did not arrive within REQUEST_TIMEOUT_MS), 421 (host not in ALLOWED_HOSTS), 431 (header section too large) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1060,7 +1060,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description invalid_request: 408 (the request did not arrive within REQUEST_TIMEOUT_MS), 421 (host not in ALLOWED_HOSTS), 431 (header section too large) */
+            /** @description invalid_request: 405 (method not allowed), 408 (the request did not arrive within REQUEST_TIMEOUT_MS), 421 (host not in ALLOWED_HOSTS), 431 (header section too large) */
             "4XX": {
                 headers: {
                     [name: string]: unknown;

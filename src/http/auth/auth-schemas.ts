@@ -109,8 +109,8 @@ const OAUTH_ERROR_ANSWERS: ErrorAnswers = {
   schema: ref(OAuthError),
   challenge: 'basic',
   otherClientErrors:
-    'invalid_request: 408 (the request did not arrive within REQUEST_TIMEOUT_MS), 421 (host not ' +
-    'in ALLOWED_HOSTS), 431 (header section too large)',
+    'invalid_request: 405 (method not allowed), 408 (the request did not arrive within ' +
+    'REQUEST_TIMEOUT_MS), 421 (host not in ALLOWED_HOSTS), 431 (header section too large)',
 };
 
 const OAUTH_STATUSES = {

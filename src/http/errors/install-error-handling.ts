@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { ErrorRenderer } from './render.js';
+import { type ErrorRenderer, requestPath } from './render.js';
 import { toAppError } from './to-app-error.js';
 
 /**
  * Gives one API (one encapsulated Fastify context) its error shape, for thrown errors and for
- * paths that match no route under its prefix.
+ * requests that match no route under its prefix: 405 with `Allow` when the resource is served for
+ * other methods (RFC 9110 §15.5.6), 404 when it is not served at all.
  */
 export function installErrorHandling(app: FastifyInstance, render: ErrorRenderer): void {
   app.setErrorHandler((err, request, reply) => {
@@ -13,11 +14,18 @@ export function installErrorHandling(app: FastifyInstance, render: ErrorRenderer
     if (error.status >= 500) request.log.error({ err }, 'request failed');
     return render(request, reply, error);
   });
-  app.setNotFoundHandler((request, reply) =>
-    render(
+  app.setNotFoundHandler((request, reply) => {
+    const path = requestPath(request);
+    const allowed = app.allowedMethods.at(request.url);
+    return render(
       request,
       reply,
-      new AppError('NOT_FOUND', { detail: `no resource at ${request.method} ${request.url.split('?')[0]}` }),
-    ),
-  );
+      allowed.length > 0
+        ? new AppError('METHOD_NOT_ALLOWED', {
+            detail: `${request.method} is not allowed at ${path}; allowed: ${allowed.join(', ')}`,
+            headers: { allow: allowed.join(', ') },
+          })
+        : new AppError('NOT_FOUND', { detail: `no resource at ${request.method} ${path}` }),
+    );
+  });
 }

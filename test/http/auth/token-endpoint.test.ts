@@ -323,9 +323,14 @@ describe('POST /auth/v1/oauth2/token', () => {
     });
 
     it('answers other methods and paths under /auth/v1 in the OAuth shape', async () => {
+      // RFC 6749 §3.2: the token endpoint takes POST only; any other method is 405 (RFC 9110 §15.5.6).
       const get = await t.app.inject({ url: TOKEN_PATH, headers: { host: 'localhost:8080' } });
-      assert.equal(get.statusCode, 404);
-      assert.equal(typeof get.json().error, 'string');
+      assert.equal(get.statusCode, 405);
+      assert.equal(get.headers.allow, 'POST');
+      assert.equal(get.json().error, 'invalid_request');
+      const unknown = await t.app.inject({ url: '/auth/v1/nope', headers: { host: 'localhost:8080' } });
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(unknown.json().error, 'invalid_request');
     });
   });
 
