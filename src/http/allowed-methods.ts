@@ -11,14 +11,13 @@ export interface AllowedMethods {
   at(url: string): readonly string[];
 }
 
-const NOTHING: readonly string[] = [];
-
 /**
  * The methods each resource is served for, from the server's own routes, so that a method a
  * resource does not support is answered 405 with the `Allow` it does support (RFC 9110 §15.5.6)
- * rather than 404. A router of the same kind and options as the server's holds every route, so a
- * target matches here exactly when it would match there. Asked only when the server's router
- * found no route for a request: never on a request that is served.
+ * rather than 404. A router of the same kind and options as the server's holds every route and is
+ * given the request target as the server's router was (it splits off the query and decodes the
+ * path once, itself), so a target matches here exactly when it would match there. Asked only when
+ * the server's router found no route for a request: never on a request that is served.
  */
 export function createAllowedMethods(): AllowedMethods {
   const router = FindMyWay(ROUTER_OPTIONS);
@@ -27,19 +26,18 @@ export function createAllowedMethods(): AllowedMethods {
   return {
     add(route) {
       for (const method of [route.method].flat() as HTTPMethod[]) {
-        router.on(method, route.url, answered);
+        try {
+          router.on(method, route.url, answered);
+        } catch {
+          // A route the server's router refuses too (declared twice, say): it throws its own error
+          // for it once this hook returns, and that error is the one to see.
+        }
         methods.add(method);
       }
     },
     at(url) {
-      let path: string;
-      try {
-        path = FindMyWay.sanitizeUrlPath(url);
-      } catch {
-        // A path the router cannot decode matches no route, under any method.
-        return NOTHING;
-      }
-      return [...methods].filter((method) => router.find(method, path) !== null).sort();
+      // A target the router cannot decode is null here, as it matches no route there.
+      return [...methods].filter((method) => router.find(method, url) !== null).sort();
     },
   };
 }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import Fastify from 'fastify';
+import { createAllowedMethods } from '../../src/http/allowed-methods.js';
 import { createTestApp, type TestApp } from '../helpers/test-runtime.js';
 
 const RESPONSE = '00000000-0000-4000-8000-000000000000';
@@ -72,5 +74,30 @@ describe('methods a resource does not support', () => {
     // A response GUID past the router's longest parameter matches no route, whatever the method.
     const long = await call('PUT', `/response/v1/clientResponses/${'a'.repeat(600)}/author`);
     assert.equal(long.statusCode, 404, long.body);
+  });
+
+  // The path is decoded once, as the server's router decodes it: `%25` is a `%` and `%2F` a `/`
+  // inside one segment, never something the decoded text spells once more.
+  it('matches encoded paths as the server routes them', async () => {
+    for (const url of ['/heal%2574hz', '/healthz%2F', '/healthz%3Fx', '/healthz%23x', '/%2F']) {
+      const r = await call('GET', url);
+      assert.equal(r.statusCode, 404, `${url}: ${r.body}`);
+      assert.equal(r.headers.allow, undefined, url);
+    }
+    const encodedSlash = '/response/v1/clientResponses/abc%2Fdef/author';
+    assert.equal((await call('GET', encodedSlash)).statusCode, 401, 'GET is routed there');
+    const put = await call('PUT', encodedSlash);
+    assert.equal(put.statusCode, 405, put.body);
+    assert.equal(put.headers.allow, 'GET, HEAD');
+    const healthz = await call('POST', '/healthz?x=%2F');
+    assert.equal(healthz.statusCode, 405, healthz.body);
+  });
+
+  it("leaves a route declared twice to the server's own refusal", () => {
+    const app = Fastify();
+    app.addHook('onRoute', createAllowedMethods().add);
+    const handler = async () => 'ok';
+    app.get('/twice', handler);
+    assert.throws(() => app.get('/twice', handler), { code: 'FST_ERR_DUPLICATED_ROUTE' });
   });
 });
