@@ -16,14 +16,14 @@ export function installErrorHandling(app: FastifyInstance, render: ErrorRenderer
   });
   app.setNotFoundHandler((request, reply) => {
     const path = requestPath(request);
-    const allowed = app.allowedMethods.at(request.url);
+    const allow = app.allowedMethods.at(request.url).join(', ');
     return render(
       request,
       reply,
-      allowed.length > 0
+      allow
         ? new AppError('METHOD_NOT_ALLOWED', {
-            detail: `${request.method} is not allowed at ${path}; allowed: ${allowed.join(', ')}`,
-            headers: { allow: allowed.join(', ') },
+            detail: `${request.method} is not allowed at ${path}; allowed: ${allow}`,
+            headers: { allow },
           })
         : new AppError('NOT_FOUND', { detail: `no resource at ${request.method} ${path}` }),
     );
