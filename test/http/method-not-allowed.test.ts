@@ -20,11 +20,14 @@ describe('methods a resource does not support', () => {
 
   const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE' | 'PATCH' | 'OPTIONS', url: string) =>
     t.app.inject({ method, url, headers: { host: 'localhost' } });
+  const assertNotAllowed = (r: Awaited<ReturnType<typeof call>>, allow: string) => {
+    assert.equal(r.statusCode, 405, r.body);
+    assert.equal(r.headers.allow, allow);
+  };
 
   it('answers GET on the token endpoint with 405, Allow: POST, as an OAuth error', async () => {
     const r = await call('GET', '/auth/v1/oauth2/token');
-    assert.equal(r.statusCode, 405, r.body);
-    assert.equal(r.headers.allow, 'POST');
+    assertNotAllowed(r, 'POST');
     assert.equal(r.headers['cache-control'], 'no-store');
     assert.equal(r.json().error, 'invalid_request');
     assert.match(r.json().error_description, /GET/);
@@ -33,8 +36,7 @@ describe('methods a resource does not support', () => {
   it('answers the Response API with 405 as a JSON:API error, under both prefixes', async () => {
     for (const prefix of ['/response/v1', '/contentmanagement/v1']) {
       const r = await call('PUT', `${prefix}/clientResponses/${RESPONSE}/author?passkey=rpa_pk_x`);
-      assert.equal(r.statusCode, 405, r.body);
-      assert.equal(r.headers.allow, 'GET, HEAD');
+      assertNotAllowed(r, 'GET, HEAD');
       assert.equal(r.headers['content-type'], 'application/vnd.api+json; charset=utf-8');
       const body = r.json();
       assert.equal(body.httpCode, 405);
@@ -42,14 +44,12 @@ describe('methods a resource does not support', () => {
       assert.ok(!r.body.includes('rpa_pk_x'), 'the answer echoes the query');
     }
     const one = await call('POST', `/response/v1/clientResponses/${RESPONSE}`);
-    assert.equal(one.statusCode, 405, one.body);
-    assert.equal(one.headers.allow, 'DELETE, GET, HEAD, PATCH');
+    assertNotAllowed(one, 'DELETE, GET, HEAD, PATCH');
   });
 
   it('answers the Privacy API with 405 as problem details', async () => {
     const r = await call('DELETE', '/privacy/v1/forgetRequests');
-    assert.equal(r.statusCode, 405, r.body);
-    assert.equal(r.headers.allow, 'GET, HEAD, POST');
+    assertNotAllowed(r, 'GET, HEAD, POST');
     assert.equal(r.headers['content-type'], 'application/problem+json; charset=utf-8');
     assert.equal(r.json().type, '/problems/method-not-allowed');
     assert.equal(r.json().status, 405);
@@ -57,12 +57,10 @@ describe('methods a resource does not support', () => {
 
   it('answers paths outside the APIs the same way', async () => {
     const r = await call('POST', '/healthz');
-    assert.equal(r.statusCode, 405, r.body);
-    assert.equal(r.headers.allow, 'GET, HEAD');
+    assertNotAllowed(r, 'GET, HEAD');
     assert.equal(r.json().code, 'METHOD_NOT_ALLOWED');
     const options = await call('OPTIONS', '/auth/v1/oauth2/revoke');
-    assert.equal(options.statusCode, 405, options.body);
-    assert.equal(options.headers.allow, 'POST');
+    assertNotAllowed(options, 'POST');
   });
 
   it('keeps 404 for a path that no method serves', async () => {
@@ -87,8 +85,7 @@ describe('methods a resource does not support', () => {
     const encodedSlash = '/response/v1/clientResponses/abc%2Fdef/author';
     assert.equal((await call('GET', encodedSlash)).statusCode, 401, 'GET is routed there');
     const put = await call('PUT', encodedSlash);
-    assert.equal(put.statusCode, 405, put.body);
-    assert.equal(put.headers.allow, 'GET, HEAD');
+    assertNotAllowed(put, 'GET, HEAD');
     const healthz = await call('POST', '/healthz?x=%2F');
     assert.equal(healthz.statusCode, 405, healthz.body);
   });

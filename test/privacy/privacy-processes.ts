@@ -13,8 +13,18 @@ export function spawnRpa(args: readonly string[], env: Record<string, string>): 
 }
 
 export function spawnScript(script: string, args: readonly string[], env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+  return spawnCollecting(process.execPath, ['--import', 'tsx', script, ...args], { env });
+}
+
+/** Runs `command` in a child process (LOG_LEVEL info unless `env` says otherwise), collecting its output. */
+export function spawnCollecting(
+  command: string,
+  args: readonly string[],
+  options: { env: Record<string, string>; cwd?: string },
+): Child {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, LOG_LEVEL: 'info', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
