@@ -5,6 +5,7 @@ import type { HttpDeps } from './http/http-deps.js';
 import { createLogger } from './logger.js';
 import { createAuthFailureThrottle } from './services/auth/create-auth-failure-throttle.js';
 import { createTokenVerifier } from './services/auth/create-token-verifier.js';
+import { createOutageLog } from './services/health/create-outage-log.js';
 import type { ServiceDeps } from './services/deps.js';
 import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.js';
 import { createMetrics } from './services/metrics/create-metrics.js';
@@ -70,6 +71,7 @@ export async function createRuntime(
       privacyWork: createWorkSignal(),
       webhookWork: createWorkSignal(),
       metrics,
+      outages: createOutageLog(logger, clock),
     });
     const limiter = await createPasskeyLimiter(deps);
     const authThrottle = await createAuthFailureThrottle(deps);

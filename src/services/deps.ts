@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Store } from '../store/database.js';
+import type { OutageLog } from './health/create-outage-log.js';
 import type { Metrics } from './metrics/create-metrics.js';
 import type { WorkSignal } from './privacy/work-signal.js';
 import type { TenancyCache } from './tenancy/create-tenancy-cache.js';
@@ -31,6 +32,8 @@ export interface ServiceDeps {
   readonly cache: TenancyCache;
   /** This process's Prometheus metrics (served on METRICS_PORT when set). */
   readonly metrics: Metrics;
+  /** What this process knows of its dependencies' health: logs each outage's start and end. */
+  readonly outages: OutageLog;
   /** Wakes this process's privacy worker when a request is created; absent where none runs. */
   readonly privacyWork?: WorkSignal;
   /** Wakes this process's webhook worker when an event is written; absent where none runs. */
