@@ -21,6 +21,8 @@ export interface Config {
   readonly migrateOnStart: boolean;
   /** PostgreSQL schema to use (created if missing); null uses the server's search_path. */
   readonly databaseSchema: string | null;
+  /** PostgreSQL connections of this process, and how long a statement waits for one (then 503). */
+  readonly databasePool: { readonly size: number; readonly timeoutMs: number };
   readonly redisUrl: string | null;
   readonly publicScheme: 'http' | 'https';
   /** Host names (without port) answered; any other Host gets 421. Null answers every host. */
@@ -250,6 +252,10 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: readDatabaseUrl(env),
     migrateOnStart: readBool(env, 'MIGRATE_ON_START', true),
     databaseSchema: readSchema(env),
+    databasePool: {
+      size: readInt(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+      timeoutMs: readInt(env, 'DATABASE_POOL_TIMEOUT_MS', 2000, 100, 600_000),
+    },
     redisUrl: readRedisUrl(env),
     publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),
     allowedHosts: readHosts(env),

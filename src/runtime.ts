@@ -48,10 +48,7 @@ export async function createRuntime(
       })
     : null;
   redis?.on('error', (err) => logger.warn({ err: { message: err.message } }, 'redis error'));
-  const store = await openStore(config.databaseUrl, {
-    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
-    ...options.store,
-  });
+  const store = await openStore(config.databaseUrl, { ...storeOptions(config), ...options.store });
   try {
     if (options.migrate ?? config.migrateOnStart) await migrateToLatest(store.db, store.schema);
     else await reportPendingMigrations(store, logger);
@@ -99,6 +96,14 @@ export async function createRuntime(
   }
 }
 
+function storeOptions(config: Config): StoreOptions {
+  return {
+    ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
+    poolSize: config.databasePool.size,
+    connectionTimeoutMs: config.databasePool.timeoutMs,
+  };
+}
+
 /**
  * Without migrations on start, an older schema is served (the instance stays unready until `rpa
  * migrate` has run), but a database with no tables at all is a mistake worth stopping for.
@@ -116,10 +121,7 @@ async function reportPendingMigrations(store: Store, logger: Logger): Promise<vo
 
 /** Applies pending migrations to the configured database and closes it (`rpa migrate`). */
 export async function migrateDatabase(config: Config): Promise<MigrationOutcome> {
-  const store = await openStore(
-    config.databaseUrl,
-    config.databaseSchema ? { schema: config.databaseSchema } : {},
-  );
+  const store = await openStore(config.databaseUrl, storeOptions(config));
   try {
     return await migrateToLatest(store.db, store.schema);
   } finally {

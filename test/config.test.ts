@@ -58,7 +58,15 @@ describe('loadConfig', () => {
     assert.deepEqual(c, { requestTimeoutMs: 300, headersTimeoutMs: 200, keepAliveTimeoutMs: 1500 });
   });
 
+  it('sizes the PostgreSQL pool and bounds the wait for one of its connections', () => {
+    assert.deepEqual(loadConfig({}).databasePool, { size: 10, timeoutMs: 2000 });
+    const c = loadConfig({ DATABASE_POOL_SIZE: '4', DATABASE_POOL_TIMEOUT_MS: '750' });
+    assert.deepEqual(c.databasePool, { size: 4, timeoutMs: 750 });
+  });
+
   const bad: [Record<string, string>, string][] = [
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_TIMEOUT_MS: 'forever' }, 'DATABASE_POOL_TIMEOUT_MS'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

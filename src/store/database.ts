@@ -36,6 +36,11 @@ export interface Store {
   /** Cheap round trip used by /readyz. */
   ping(): Promise<void>;
   /**
+   * Calls `listener` when an idle connection of the pool is lost (the server went away, or ended
+   * it). A connection lost while in use fails the statement using it instead. Never on SQLite.
+   */
+  onConnectionLost(listener: (err: unknown) => void): void;
+  /**
    * Makes deleted bytes unrecoverable from the database files: on SQLite, moves the WAL into the
    * main file (whose freed pages secure_delete already zeroed) and truncates it. Resolves false,
    * without waiting, when another connection's open read or write kept the WAL from being emptied:
@@ -58,7 +63,13 @@ export interface Store {
 export interface StoreOptions {
   /** PostgreSQL only: a schema to create and use, so test suites can share one database. */
   schema?: string;
+  /** PostgreSQL only: connections kept at most (DATABASE_POOL_SIZE). */
   poolSize?: number;
+  /**
+   * PostgreSQL only: how long a statement waits for a connection (a free one of the pool, or a new
+   * one being made) before failing as unavailable (DATABASE_POOL_TIMEOUT_MS).
+   */
+  connectionTimeoutMs?: number;
 }
 
 /** How long a SQLite statement waits for another connection's lock before failing with SQLITE_BUSY. */
@@ -131,6 +142,7 @@ function openSqlite(path: string): Store {
     async ping() {
       raw.prepare('select 1').get();
     },
+    onConnectionLost() {},
     async scrubFreedPages() {
       if (memory) return true;
       // With the connection to itself: a transaction of this process open across the checkpoint
@@ -220,6 +232,16 @@ async function compactPostgresTables(
  */
 const statementNames = new Map<string, string>(); // as many as the code has prepared queries
 class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's constructor takes a string or its ClientConfig.
+  constructor(config?: any) {
+    super(config);
+    // A client whose connection fails emits 'error' even while checked out of the pool, where the
+    // pool's own listener is off: unheard, that would end the process. Whatever it was running
+    // fails with the same error, the pool drops it when it comes back (no longer queryable), and
+    // an idle one is reported by the pool's 'error' event.
+    this.on('error', ignoreClientError);
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only adds a name.
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config === 'string' && config.startsWith(PREPARED_SQL_TAG)) {
@@ -234,6 +256,11 @@ class PreparingClient extends pg.Client {
   }
 }
 
+function ignoreClientError(): void {}
+
+/** How long a statement waits for a pool connection by default: then 503, not a hung request. */
+const DEFAULT_CONNECTION_TIMEOUT_MS = 2000;
+
 function openPostgres(url: string, options: StoreOptions): Store {
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name');
@@ -241,6 +268,7 @@ function openPostgres(url: string, options: StoreOptions): Store {
     Client: PreparingClient,
     connectionString: url,
     max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     // Epoch-millisecond columns are bigint; they fit a JS number until the year 287396.
     types: {
@@ -250,21 +278,33 @@ function openPostgres(url: string, options: StoreOptions): Store {
           : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {});
+  // An idle client that loses its connection must not crash the process; the pool drops it and
+  // makes new ones as statements need them.
+  const lostListeners: ((err: unknown) => void)[] = [];
+  pool.on('error', (err) => {
+    for (const listener of lostListeners) listener(err);
+  });
   const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
   let schemaReady: Promise<void> | null = null;
   const ensureSchema = async () => {
     if (!schema) return;
     schemaReady ??= (async () => {
-      const admin = new pg.Client({ connectionString: url });
+      const admin = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+      });
+      admin.on('error', ignoreClientError);
       await admin.connect();
       try {
         await admin.query(`create schema if not exists ${schema}`);
       } finally {
         await admin.end();
       }
-    })();
+    })().catch((err: unknown) => {
+      // Not remembered: the next ping tries again once the database is back.
+      schemaReady = null;
+      throw err;
+    });
     await schemaReady;
   };
   return {
@@ -276,6 +316,9 @@ function openPostgres(url: string, options: StoreOptions): Store {
     async ping() {
       await ensureSchema();
       await pool.query('select 1');
+    },
+    onConnectionLost(listener) {
+      lostListeners.push(listener);
     },
     async scrubFreedPages() {
       return true;
@@ -298,6 +341,11 @@ export function parseDatabaseUrl(url: string): { dialect: Dialect; location: str
 export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const { dialect, location } = parseDatabaseUrl(url);
   const store = dialect === 'sqlite' ? openSqlite(location) : openPostgres(location, options);
-  await store.ping();
+  try {
+    await store.ping();
+  } catch (err) {
+    await store.close().catch(() => {});
+    throw err;
+  }
   return store;
 }

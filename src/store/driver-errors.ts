@@ -25,11 +25,59 @@ export function isTransientConflict(err: unknown): boolean {
 
 /**
  * An error raised by the database or its driver (a PostgreSQL error answer, any SQLite result
- * code), as opposed to the service's own: what the database error metric counts.
+ * code, a lost or unobtainable connection), as opposed to the service's own: what the database
+ * error metric counts.
  */
 export function isDatabaseError(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
   const { code, name, severity } = err as DriverError & { name?: unknown; severity?: unknown };
   if (name === 'SqliteError' || (typeof code === 'string' && code.startsWith('SQLITE_'))) return true;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string';
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string') return true;
+  return isDatabaseUnavailable(err);
+}
+
+/** Node's codes for a socket that could not connect, or lost its peer. */
+const SOCKET_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * SQLSTATEs of a server that cannot serve this connection now (PostgreSQL, Appendix A): 57P01
+ * admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting, in recovery, a
+ * failover under way), 53300 too_many_connections; class 08 (connection exception) is matched
+ * as a class.
+ */
+const SERVER_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/**
+ * What pg (lib/client.js) and pg-pool (index.js) say when a connection was lost, could not be made
+ * in time (connectionTimeoutMillis), or none of the pool's came free in time; they carry no code.
+ */
+const DRIVER_MESSAGES = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'timeout expired',
+  'Client has encountered a connection error and is not queryable',
+]);
+
+/**
+ * The database cannot serve right now, whatever the statement: it is unreachable, shutting down,
+ * recovering, out of connections, or this process waited too long for one of its own. A retry
+ * later may succeed, so callers answer 503 rather than 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, message } = err as DriverError;
+  if (typeof code === 'string') {
+    if (SOCKET_FAILURES.has(code) || SERVER_UNAVAILABLE.has(code)) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return typeof message === 'string' && DRIVER_MESSAGES.has(message);
 }

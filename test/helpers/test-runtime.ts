@@ -50,6 +50,7 @@ export async function createTestRuntime(
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'info',
     WORKER_ENABLED: 'false',
+    DATABASE_POOL_SIZE: '5',
     ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
     ...env,
   });
@@ -58,7 +59,7 @@ export async function createTestRuntime(
     parseDatabaseUrl(databaseUrl).dialect === 'postgres' ? (options.schema ?? uniqueSchema()) : undefined;
   const runtime = await createRuntime(config, {
     logger: createLogger(config.logLevel, logs),
-    ...(schema ? { store: { schema, poolSize: 5 } } : {}),
+    ...(schema ? { store: { schema } } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
   return {

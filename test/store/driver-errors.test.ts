@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { isDatabaseError, isDatabaseUnavailable } from '../../src/store/driver-errors.js';
+
+/** An error as pg builds one from a PostgreSQL ErrorResponse (pg-protocol's DatabaseError). */
+function serverError(code: string, message = 'server error'): Error {
+  return Object.assign(new Error(message), { name: 'error', code, severity: 'FATAL' });
+}
+
+/** An error as Node's net module reports a failed socket. */
+function socketError(code: string): Error {
+  return Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, errno: -1, syscall: 'connect' });
+}
+
+describe('driver errors that mean the database cannot serve right now', () => {
+  it('recognises connection failures of the socket', () => {
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']) {
+      assert.equal(isDatabaseUnavailable(socketError(code)), true, code);
+    }
+  });
+
+  it('recognises the pg client and pool messages of a lost or unobtainable connection', () => {
+    for (const message of [
+      'Connection terminated unexpectedly',
+      'Connection terminated',
+      'Connection terminated due to connection timeout',
+      'timeout exceeded when trying to connect',
+      'timeout expired',
+      'Client has encountered a connection error and is not queryable',
+    ]) {
+      assert.equal(isDatabaseUnavailable(new Error(message)), true, message);
+    }
+  });
+
+  it('recognises SQLSTATE class 08, shutdowns, recovery and too many connections', () => {
+    for (const code of ['08000', '08003', '08006', '08001', '08004', '57P01', '57P02', '57P03', '53300']) {
+      assert.equal(isDatabaseUnavailable(serverError(code)), true, code);
+    }
+    const tooMany = serverError('53300', 'sorry, too many clients already');
+    assert.equal(isDatabaseUnavailable(tooMany), true);
+    assert.equal(isDatabaseError(tooMany), true, 'still counted as a database error');
+  });
+
+  it('counts connection failures as database errors too', () => {
+    assert.equal(isDatabaseError(socketError('ECONNREFUSED')), true);
+    assert.equal(isDatabaseError(new Error('Connection terminated unexpectedly')), true);
+  });
+
+  it('leaves every other failure alone', () => {
+    for (const err of [
+      serverError('23505', 'duplicate key value violates unique constraint'),
+      serverError('42601', 'syntax error'),
+      serverError('40001', 'could not serialize access'),
+      serverError('57014', 'canceling statement due to statement timeout'),
+      Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
+      new Error('Cannot use a pool after calling end on the pool'),
+      new TypeError("Cannot read properties of undefined (reading 'id')"),
+      Object.assign(new Error('getaddrinfo ENOTFOUND example.invalid'), { code: 'ENOTFOUND' }),
+      undefined,
+      null,
+      'ECONNRESET',
+    ]) {
+      assert.equal(isDatabaseUnavailable(err), false, String(err));
+    }
+  });
+});
