@@ -7,6 +7,7 @@ import { createAuthFailureThrottle } from './services/auth/create-auth-failure-t
 import { createTokenVerifier } from './services/auth/create-token-verifier.js';
 import type { ServiceDeps } from './services/deps.js';
 import { createOutageLog } from './services/health/create-outage-log.js';
+import { reportDatabaseOutage } from './services/health/report-database-outage.js';
 import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.js';
 import { createMetrics } from './services/metrics/create-metrics.js';
 import { resolveIdentifierKey } from './services/privacy/resolve-identifier-key.js';
@@ -70,6 +71,7 @@ export async function createRuntime(
       metrics,
       outages: createOutageLog(logger, clock),
     });
+    store.onConnectionLost((err) => reportDatabaseOutage(deps, err));
     const limiter = await createPasskeyLimiter(deps);
     const authThrottle = await createAuthFailureThrottle(deps);
     const tokens = createTokenVerifier(deps);

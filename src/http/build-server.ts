@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { mentionsSecretCredential } from '../domain/credentials.js';
+import { reportDatabaseOutage } from '../services/health/report-database-outage.js';
 import { createAllowedMethods, ROUTER_OPTIONS } from './allowed-methods.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { metadataRoutes } from './auth/metadata-routes.js';
@@ -65,6 +66,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', observeResponse(deps));
   app.addHook('onError', (_request, _reply, err, done) => {
     deps.metrics.failed(err);
+    reportDatabaseOutage(deps, err);
     done();
   });
   app.addHook('onRequest', resolveSite(deps.config));

@@ -1,5 +1,6 @@
 import type { FastifyError } from 'fastify';
 import { AppError } from '../../errors.js';
+import { databaseUnavailable } from '../../services/health/database-unavailable.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -46,7 +47,8 @@ function validationToAppError(err: FastifyError & { validation: ValidationIssue[
 }
 
 /**
- * Maps anything thrown while serving a request onto the error catalog. Unknown errors become
+ * Maps anything thrown while serving a request onto the error catalog. A database that cannot
+ * serve right now gives SERVICE_UNAVAILABLE (503, Retry-After); other unknown errors become
  * INTERNAL, whose rendering never includes the original message (the caller logs it).
  */
 export function toAppError(err: unknown): AppError {
@@ -82,5 +84,5 @@ export function toAppError(err: unknown): AppError {
   if (status === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE');
   if (status >= 400 && status < 500)
     return new AppError('INVALID_REQUEST', { detail: 'the request is malformed' });
-  return new AppError('INTERNAL', { cause: err });
+  return databaseUnavailable(err) ?? new AppError('INTERNAL', { cause: err });
 }
