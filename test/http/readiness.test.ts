@@ -7,12 +7,14 @@ import { type MigrationProvider, Migrator } from 'kysely';
 import { buildServer } from '../../src/http/build-server.js';
 import { openStore } from '../../src/store/database.js';
 import { migrateToLatest, migrations } from '../../src/store/migrate.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import {
   createTestApp,
   createTestRuntime,
   dropSchema,
   TEST_DATABASE_URL,
   TEST_DIALECT,
+  TEST_REDIS_URL,
   uniqueSchema,
 } from '../helpers/test-runtime.js';
 
@@ -36,6 +38,7 @@ describe(`health and readiness on ${TEST_DIALECT}`, () => {
         version,
         database: TEST_DIALECT,
         pendingMigrations: [],
+        checks: { database: 'up', ...(TEST_REDIS_URL ? { redis: 'up' } : {}) },
       });
     } finally {
       await t.close();
@@ -97,6 +100,102 @@ describe(`health and readiness on ${TEST_DIALECT}`, () => {
       );
     } finally {
       if (schema) await dropSchema(TEST_DATABASE_URL, schema);
+    }
+  });
+});
+
+/** The answer to `request`, or a failure once `ms` have passed without one. */
+async function within<T>(ms: number, request: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([request, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Resolves once `attempt()` stops throwing; fails with its last error after `ms`. */
+async function eventually(attempt: () => Promise<void>, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+describe('readiness follows the dependencies', () => {
+  const onPostgres = TEST_DIALECT === 'postgres';
+
+  for (const mode of ['stall', 'refuse'] as const) {
+    it(`is not ready, within about a second, while PostgreSQL connections ${mode === 'stall' ? 'stall' : 'are refused'}`, {
+      skip: !onPostgres && 'PostgreSQL only: a database server reached over the network (DATABASE_URL)',
+    }, async () => {
+      const { hostname, port } = new URL(TEST_DATABASE_URL);
+      const proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
+      const runtime = await createTestRuntime({}, { databaseUrl: proxy.url(TEST_DATABASE_URL) });
+      const app = await buildServer(runtime.http);
+      try {
+        assert.equal((await app.inject({ url: '/readyz', headers: host })).statusCode, 200);
+        proxy.setMode(mode);
+        const down = await within(5000, app.inject({ url: '/readyz', headers: host }));
+        assert.equal(down.statusCode, 503, down.body);
+        assert.equal(down.headers['content-type'], 'application/problem+json; charset=utf-8');
+        assert.match(String(down.headers['retry-after']), /^[1-9]\d*$/);
+        const body = down.json();
+        assert.equal(body.status, 503);
+        assert.equal(body.version, version);
+        assert.deepEqual(body.checks, { database: 'down', ...(TEST_REDIS_URL ? { redis: 'up' } : {}) });
+        assert.match(body.detail, /database is not reachable/);
+        const live = await app.inject({ url: '/healthz', headers: host });
+        assert.equal(live.statusCode, 200, 'alive all the same: restarting would not help');
+
+        proxy.setMode('pass');
+        await eventually(async () => {
+          const ready = await app.inject({ url: '/readyz', headers: host });
+          assert.equal(ready.statusCode, 200, ready.body);
+          assert.equal(ready.json().checks.database, 'up');
+        });
+        assert.doesNotMatch(runtime.logs.text(), /"stack"/);
+      } finally {
+        proxy.setMode('pass');
+        await app.close();
+        await runtime.close();
+        await proxy.close();
+      }
+    });
+  }
+
+  it('is not ready, within about a second, while Redis stalls, and names it', {
+    skip: !TEST_REDIS_URL && 'needs a Redis server (REDIS_URL)',
+  }, async () => {
+    const { hostname, port } = new URL(TEST_REDIS_URL as string);
+    const proxy = await startTcpProxy({ host: hostname, port: Number(port || 6379) });
+    const t = await createTestApp({ REDIS_URL: proxy.url(TEST_REDIS_URL as string) });
+    try {
+      const ready = await t.app.inject({ url: '/readyz', headers: host });
+      assert.equal(ready.statusCode, 200, ready.body);
+      assert.deepEqual(ready.json().checks, { database: 'up', redis: 'up' });
+      proxy.setMode('stall');
+      const down = await within(5000, t.app.inject({ url: '/readyz', headers: host }));
+      assert.equal(down.statusCode, 503, down.body);
+      assert.match(String(down.headers['retry-after']), /^[1-9]\d*$/);
+      assert.deepEqual(down.json().checks, { database: 'up', redis: 'down' });
+      assert.match(down.json().detail, /Redis is not reachable/);
+      proxy.setMode('pass');
+      await eventually(async () => {
+        assert.equal((await t.app.inject({ url: '/readyz', headers: host })).statusCode, 200);
+      });
+    } finally {
+      proxy.setMode('pass');
+      await t.close();
+      await proxy.close();
     }
   });
 });
