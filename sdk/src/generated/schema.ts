@@ -1016,7 +1016,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description temporarily_unavailable: the rate-limit store cannot be reached, or the server is shutting down */
+            /** @description temporarily_unavailable: the database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1130,7 +1130,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description temporarily_unavailable: the rate-limit store cannot be reached, or the server is shutting down */
+            /** @description temporarily_unavailable: the database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
@@ -1258,7 +1258,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -1495,7 +1495,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -1635,7 +1635,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -1760,7 +1760,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -2005,7 +2005,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -2145,7 +2145,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -2285,7 +2285,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -2425,7 +2425,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -2565,7 +2565,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -2733,7 +2733,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -2869,7 +2869,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3033,7 +3033,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3155,7 +3155,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3300,7 +3300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3434,7 +3434,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3598,7 +3598,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3720,7 +3720,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3836,7 +3836,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4051,7 +4051,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4173,7 +4173,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4282,7 +4282,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4503,7 +4503,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4625,7 +4625,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4747,7 +4747,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4869,7 +4869,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4991,7 +4991,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -5139,7 +5139,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
                 };
             };
-            /** @description The rate-limit store cannot be reached, or the server is shutting down */
+            /** @description The database or the rate-limit store cannot serve right now, or the server is shutting down */
             503: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -123,7 +123,9 @@ const OAUTH_STATUSES = {
   429:
     'slow_down: the passkey is over its rate limit or quota, or too many failed authentications ' +
     'of this client id or address',
-  503: 'temporarily_unavailable: the rate-limit store cannot be reached, or the server is shutting down',
+  503:
+    'temporarily_unavailable: the database or the rate-limit store cannot serve right now, or the ' +
+    'server is shutting down',
 } as const;
 
 /** Every error answer of the token endpoint, in the RFC 6749 §5.2 shape. */

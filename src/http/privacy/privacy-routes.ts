@@ -160,7 +160,7 @@ const ALWAYS = {
   401: 'No bearer token, or one that is malformed, expired or revoked',
   403: 'Developer Inactive: the passkey is unknown, inactive, or not a Privacy API passkey of this application',
   429: 'The passkey is over its rate limit (per minute) or its daily quota',
-  503: 'The rate-limit store cannot be reached, or the server is shutting down',
+  503: 'The database or the rate-limit store cannot serve right now, or the server is shutting down',
 } as const;
 const CREATE = {
   ...ALWAYS,
