@@ -232,8 +232,7 @@ async function compactPostgresTables(
  */
 const statementNames = new Map<string, string>(); // as many as the code has prepared queries
 class PreparingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg's constructor takes a string or its ClientConfig.
-  constructor(config?: any) {
+  constructor(config?: string | pg.ClientConfig) {
     super(config);
     // A client whose connection fails emits 'error' even while checked out of the pool, where the
     // pool's own listener is off: unheard, that would end the process. Whatever it was running
