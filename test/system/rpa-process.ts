@@ -56,7 +56,16 @@ export function isRunning(child: Child): boolean {
   return child.process.exitCode === null && child.process.signalCode === null;
 }
 
-/** The last lines a child wrote, to name why it exited. */
-export function lastLines(child: Child, n = 6): string {
-  return child.output().trim().split('\n').slice(-n).join('\n');
+/**
+ * Why a child exited, from what it wrote: its last error lines other than stack frames and log
+ * records, or its last lines when it wrote no error.
+ */
+export function exitReason(child: Child): string {
+  const lines = child
+    .output()
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !/^(at |\[\.\.\. lines|Node\.js v|\^+$|\{)/.test(l));
+  const errors = lines.filter((l) => /Error|Unhandled|ECONN|terminat/.test(l));
+  return (errors.length > 0 ? errors.slice(-2) : lines.slice(-2)).join(' / ').slice(0, 400);
 }
