@@ -117,6 +117,7 @@ describe('dependency faults: two servers and a worker on their own PostgreSQL an
       await sleep(4_000);
       for (const name of FAULTS) assessments.set(name, await runFault(name));
       for (const loop of loops.splice(0)) await loop.stop();
+      await waitForCompletion(Date.now());
       printTable();
     },
     { timeout: 15 * 60_000 },
@@ -176,7 +177,8 @@ describe('dependency faults: two servers and a worker on their own PostgreSQL an
       });
       return back !== null;
     }, RECOVERY_BOUND_MS);
-    await waitForCompletion();
+    const completionFrom = Date.now();
+    await waitForCompletion(completionFrom);
     const left = (await remainingReviews(postgres.url, people)) ?? new Map(people.map((p) => [p, -1]));
     const assessment = assessFault({
       fault: name,
@@ -191,6 +193,7 @@ describe('dependency faults: two servers and a worker on their own PostgreSQL an
       reviewsPerPerson: REVIEWS_PER_PERSON,
       limit: LIMITED,
       recoveredAt: back,
+      completionFrom,
       bounds: {
         recoveryMs: RECOVERY_BOUND_MS,
         windowMs: RECOVERY_WINDOW_MS,
@@ -201,8 +204,12 @@ describe('dependency faults: two servers and a worker on their own PostgreSQL an
     return assessment;
   }
 
-  /** Polls every accepted privacy request through the API until all are COMPLETED, or the bound. */
-  async function waitForCompletion() {
+  /**
+   * Polls the accepted privacy requests through the API until all those sent by `until` are
+   * COMPLETED, or the bound.
+   */
+  async function waitForCompletion(until: number) {
+    const due = () => traffic.accepted.filter((r) => r.at <= until);
     await waitFor(async () => {
       const target = instances.find(isRunning);
       if (!target) return true;
@@ -216,7 +223,7 @@ describe('dependency faults: two servers and a worker on their own PostgreSQL an
           }),
       );
       // Without a worker nothing more completes: one look is enough.
-      return traffic.accepted.every((r) => r.completed) || !worker || !isRunning(worker);
+      return due().every((r) => r.completed) || !worker || !isRunning(worker);
     }, COMPLETION_BOUND_MS);
   }
 
@@ -225,6 +232,10 @@ describe('dependency faults: two servers and a worker on their own PostgreSQL an
     console.log(`baseline: ${baseline.length} requests, 2xx/4xx/5xx/failed ${statusCounts(baseline)}`);
     console.log(TABLE_HEADER.join(' | '));
     for (const name of FAULTS) console.log((assessments.get(name)?.row ?? [name, 'did not run']).join(' | '));
+    const pending = traffic.accepted.filter((r) => !r.completed).length;
+    console.log(
+      `in the end: ${pending} of ${traffic.accepted.length} accepted privacy requests not COMPLETED`,
+    );
   }
 
   it('serves every call before any fault (the harness works)', () => {
@@ -236,6 +247,14 @@ describe('dependency faults: two servers and a worker on their own PostgreSQL an
       statuses.filter((s) => !/ 20[01]$/.test(s)),
       [],
     );
+  });
+
+  it('carries out every privacy request it accepted, by the end', () => {
+    const pending = traffic.accepted.filter((r) => !r.completed);
+    const byPhase = [...new Set(pending.map((r) => r.phase))].map(
+      (phase) => `${pending.filter((r) => r.phase === phase).length} accepted during "${phase}"`,
+    );
+    assert.equal(pending.length, 0, `not COMPLETED: ${byPhase.join(', ')}`);
   });
 
   for (const name of FAULTS) {

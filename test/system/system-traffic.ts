@@ -10,6 +10,8 @@ export interface Accepted {
   readonly id: string;
   readonly kind: PrivacyKind;
   readonly phase: string;
+  /** When it was sent. */
+  readonly at: number;
   readonly email: string;
   completed: boolean;
 }
@@ -57,7 +59,7 @@ export async function openTraffic(base: string, tenant: SystemTenant) {
     onAnswer: (a: Answer) => {
       if (a.status !== 201 && a.status !== 202) return;
       const id = (JSON.parse(a.body) as { id: string }).id;
-      accepted.push({ id, kind, phase: a.phase, email, completed: false });
+      accepted.push({ id, kind, phase: a.phase, at: a.at, email, completed: false });
     },
   });
   let unique = 0;
