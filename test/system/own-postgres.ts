@@ -38,6 +38,7 @@ export async function startOwnPostgres(options: {
   maxConnections: number;
 }): Promise<OwnPostgres> {
   const port = await freePort();
+  if (SHARED_PORTS.includes(port)) throw new Error(`refusing the shared port ${port}`);
   const dir = mkdtempSync(join(tmpdir(), 'rpa-system-pg-'));
   const data = join(dir, 'data');
   const sockets = join(dir, 'sockets');
@@ -84,7 +85,6 @@ export async function startOwnPostgres(options: {
   };
   process.once('exit', killOnExit);
 
-  if (SHARED_PORTS.includes(port)) throw new Error(`refusing the shared port ${port}`);
   return {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
