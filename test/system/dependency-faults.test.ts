@@ -29,7 +29,10 @@ import { openTraffic, type Traffic } from './system-traffic.js';
  * must hold throughout.
  */
 const OUTAGE_MS = 6_000;
-/** No answer within this is a hang: the Redis command timeout is 1 s, a refused connection instant. */
+/**
+ * No answer within this counts as a hang: a refused connection fails at once, and a dependency
+ * that stops answering should be given up on within about a second, not waited for.
+ */
 const HANG_BOUND_MS = 5_000;
 const RECOVERY_WINDOW_MS = 3_000;
 const RECOVERY_BOUND_MS = 20_000;
