@@ -22,6 +22,8 @@ export interface Config {
   /** PostgreSQL schema to use (created if missing); null uses the server's search_path. */
   readonly databaseSchema: string | null;
   readonly redisUrl: string | null;
+  /** How long one Redis command may take before it counts as failed (RATE_LIMIT_FAIL_MODE decides). */
+  readonly redisCommandTimeoutMs: number;
   readonly publicScheme: 'http' | 'https';
   /** Host names (without port) answered; any other Host gets 421. Null answers every host. */
   readonly allowedHosts: readonly string[] | null;
@@ -251,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     migrateOnStart: readBool(env, 'MIGRATE_ON_START', true),
     databaseSchema: readSchema(env),
     redisUrl: readRedisUrl(env),
+    redisCommandTimeoutMs: readInt(env, 'REDIS_COMMAND_TIMEOUT_MS', 1000, 50, 60_000),
     publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),
     allowedHosts: readHosts(env),
     trustProxy: readBool(env, 'TRUST_PROXY', false),

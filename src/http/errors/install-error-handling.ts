@@ -11,7 +11,10 @@ import { toAppError } from './to-app-error.js';
 export function installErrorHandling(app: FastifyInstance, render: ErrorRenderer): void {
   app.setErrorHandler((err, request, reply) => {
     const error = toAppError(err);
-    if (error.status >= 500) request.log.error({ err }, 'request failed');
+    // A 503 is the server's own choice (a dependency is out, or it is closing), logged once per
+    // outage where it is made (services/health/create-outage-log.ts), not once per request.
+    if (error.status >= 500 && error.code !== 'SERVICE_UNAVAILABLE')
+      request.log.error({ err }, 'request failed');
     return render(request, reply, error);
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,160 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Passkey } from '../../../src/domain/passkey.js';
+import { isAppError } from '../../../src/errors.js';
+import type { LimitDecision } from '../../../src/services/limits/create-passkey-limiter.js';
+import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
+import { seedDemo } from '../../../src/services/tenancy/seed-demo.js';
+import {
+  createTestRuntime,
+  TEST_DATABASE_URL,
+  TEST_DIALECT,
+  type TestRuntime,
+  uniqueSchema,
+} from '../../helpers/test-runtime.js';
+
+const NOW = Date.UTC(2026, 10, 23, 10, 15, 18);
+const RATE_LIMIT = 50;
+const QUOTA = 20;
+/** Settle period (3 s) and reconnection included, with room to spare. */
+const RECOVERY_BOUND_MS = 30_000;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** A disposable, empty Redis of this test's own, keeping nothing on disk. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.setEncoding('utf8');
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
+  });
+  child.stdout!.resume();
+  return child;
+}
+
+async function kill(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+type Outcome = 'allowed' | 'refused' | 'unavailable';
+
+/** The remaining allowance a decision advertises per policy, by policy name. */
+function remaining(decision: LimitDecision): Record<string, number> {
+  const fields = decision.headers.ratelimit ?? '';
+  return Object.fromEntries([...fields.matchAll(/"(\w+)";r=(\d+)/g)].map((m) => [m[1], Number(m[2])]));
+}
+
+describe(`a Redis restarted empty, under two instances on ${TEST_DIALECT}`, () => {
+  let port: number;
+  let redis: ChildProcess | undefined;
+  let dir: string | undefined;
+  const runtimes: TestRuntime[] = [];
+  let ratePasskey: Passkey;
+  let quotaPasskey: Passkey;
+  /** Per passkey, what each instance answered, and the last remaining allowance it advertised. */
+  const admitted = new Map<string, number>();
+  const lastRemaining = new Map<string, Record<string, number>>();
+
+  async function charge(instance: number, passkey: Passkey): Promise<Outcome> {
+    let decision: LimitDecision;
+    try {
+      decision = await runtimes[instance]!.http.limiter.consume(passkey);
+    } catch (err) {
+      if (isAppError(err) && err.code === 'SERVICE_UNAVAILABLE') return 'unavailable';
+      throw err;
+    }
+    const key = `${instance}:${passkey.id}`;
+    const seen = remaining(decision);
+    const before = lastRemaining.get(key);
+    if (before) {
+      for (const [policy, left] of Object.entries(seen)) {
+        assert.ok(
+          left <= before[policy]!,
+          `instance ${instance} advertised ${policy} r=${left} after r=${before[policy]}: the counters went back`,
+        );
+      }
+    }
+    if (Object.keys(seen).length) lastRemaining.set(key, seen);
+    if (!decision.allowed) return 'refused';
+    admitted.set(passkey.id, (admitted.get(passkey.id) ?? 0) + 1);
+    return 'allowed';
+  }
+
+  before(async () => {
+    port = await freePort();
+    redis = await startRedis(port);
+    dir = TEST_DIALECT === 'sqlite' ? mkdtempSync(join(tmpdir(), 'rpa-durable-')) : undefined;
+    const databaseUrl = dir ? `sqlite:${join(dir, 'app.db')}` : TEST_DATABASE_URL;
+    const schema = uniqueSchema();
+    for (let i = 0; i < 2; i += 1) {
+      runtimes.push(
+        await createTestRuntime(
+          { REDIS_URL: `redis://127.0.0.1:${port}` },
+          { databaseUrl, schema, keepSchema: i === 0, clock: () => NOW },
+        ),
+      );
+    }
+    const { applicationId } = await seedDemo(runtimes[0]!.deps, { environment: 'production' });
+    const create = async (ratePerMinute: number, quotaPerDay: number) =>
+      (await createPasskey(runtimes[0]!.deps, { applicationId, api: 'response', ratePerMinute, quotaPerDay }))
+        .passkey;
+    ratePasskey = await create(RATE_LIMIT, 1000);
+    quotaPasskey = await create(1000, QUOTA);
+    // Allowance leased by a Redis not yet up long enough is refused: wait out its settle period.
+    const until = Date.now() + RECOVERY_BOUND_MS;
+    while ((await charge(0, quotaPasskey)) === 'unavailable' && Date.now() < until) await sleep(200);
+  });
+  after(async () => {
+    for (const runtime of runtimes.reverse()) await runtime.close();
+    await kill(redis);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('admits no more than the policies allow across the restart, and no remaining allowance goes back up', async () => {
+    for (let i = 0; i < 30; i += 1) assert.equal(await charge(i % 2, ratePasskey), 'allowed');
+    for (let i = 1; i < 12; i += 1) assert.equal(await charge(i % 2, quotaPasskey), 'allowed');
+
+    await kill(redis);
+    redis = await startRedis(port);
+
+    // Both instances charge both passkeys until each has been refused by both policies' limits.
+    const refused = new Set<string>();
+    const until = Date.now() + RECOVERY_BOUND_MS;
+    while (refused.size < 4 && Date.now() < until) {
+      for (const instance of [0, 1]) {
+        for (const passkey of [ratePasskey, quotaPasskey]) {
+          if ((await charge(instance, passkey)) === 'refused') refused.add(`${instance}:${passkey.id}`);
+        }
+      }
+      await sleep(20);
+    }
+    assert.equal(refused.size, 4, 'every instance comes to be refused by the limits, not by the outage');
+    assert.ok(admitted.get(ratePasskey.id)! <= RATE_LIMIT, `admitted ${admitted.get(ratePasskey.id)}`);
+    assert.ok(admitted.get(quotaPasskey.id)! <= QUOTA, `admitted ${admitted.get(quotaPasskey.id)}`);
+    assert.ok(admitted.get(ratePasskey.id)! > 30, 'calls are admitted again after the restart');
+  });
+});
