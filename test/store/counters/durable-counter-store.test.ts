@@ -7,11 +7,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import type { Passkey } from '../../../src/domain/passkey.js';
 import { isAppError } from '../../../src/errors.js';
 import type { LimitDecision } from '../../../src/services/limits/create-passkey-limiter.js';
 import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
 import { seedDemo } from '../../../src/services/tenancy/seed-demo.js';
+import { type CounterSpec, CounterStoreUnavailable } from '../../../src/store/counters/counter-store.js';
+import {
+  createDurableCounterStore,
+  WRITE_THROUGH_BOUND_MS,
+} from '../../../src/store/counters/durable-counter-store.js';
+import { createRedisCounterStore } from '../../../src/store/counters/redis-counter-store.js';
+import {
+  createSqlCounterStore,
+  type SqlCounterStore,
+} from '../../../src/store/counters/sql-counter-store.js';
 import {
   createTestRuntime,
   TEST_DATABASE_URL,
@@ -156,5 +167,32 @@ describe(`a Redis restarted empty, under two instances on ${TEST_DIALECT}`, () =
     assert.ok(admitted.get(ratePasskey.id)! <= RATE_LIMIT, `admitted ${admitted.get(ratePasskey.id)}`);
     assert.ok(admitted.get(quotaPasskey.id)! <= QUOTA, `admitted ${admitted.get(quotaPasskey.id)}`);
     assert.ok(admitted.get(ratePasskey.id)! > 30, 'calls are admitted again after the restart');
+  });
+
+  it('admits nothing of a grant whose write-through fails or comes too late, and keeps it counted', async () => {
+    const client = new Redis(`redis://127.0.0.1:${port}`, { commandTimeout: 1000 });
+    client.on('error', () => {});
+    try {
+      const sql = createSqlCounterStore(runtimes[0]!.deps.store);
+      // No settle period: what is tested here is the write-through alone.
+      const redisStore = createRedisCounterStore(client, 'write-through');
+      const failing: SqlCounterStore = { ...sql, record: () => Promise.reject(new Error('database gone')) };
+      const late: SqlCounterStore = {
+        ...sql,
+        record: (...args) => sleep(WRITE_THROUGH_BOUND_MS + 500).then(() => sql.record(...args)),
+      };
+      const spec = (key: string): CounterSpec[] => [{ key, limit: 10, freshWindowEnd: NOW + 60_000 }];
+      for (const [name, copy] of [
+        ['fails', failing],
+        ['late', late],
+      ] as const) {
+        const store = createDurableCounterStore(redisStore, copy);
+        const key = `{wt:${name}}:minute`;
+        await assert.rejects(store.lease(spec(key), NOW, 4), CounterStoreUnavailable);
+        assert.equal((await redisStore.peek(key, NOW)).hits, 4, 'the grant stays counted in Redis');
+      }
+    } finally {
+      client.disconnect();
+    }
   });
 });
