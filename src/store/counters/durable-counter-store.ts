@@ -16,10 +16,11 @@ import type { SqlCounterStore } from './sql-counter-store.js';
 export const WRITE_THROUGH_BOUND_MS = 2000;
 /**
  * How long after the Redis server started its counters are not used: longer than the
- * write-through bound, so every grant of a Redis that was lost is in the database by then, with a
- * second to spare.
+ * write-through bound, so every grant of a Redis that was lost is in the database by then. The
+ * start is learned from the server's uptime in whole seconds, which can overstate it by up to a
+ * second (watch-redis-connection.ts); the other second is to spare.
  */
-export const DURABLE_SETTLE_MS = WRITE_THROUGH_BOUND_MS + 1000;
+export const DURABLE_SETTLE_MS = WRITE_THROUGH_BOUND_MS + 2000;
 
 /** Groups remembered as restored, beyond which they are all forgotten. */
 const MAX_RESTORED_GROUPS = 100_000;
@@ -123,7 +124,9 @@ export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCoun
         now,
       );
       written.catch(() => {});
-      if ((await Promise.race([written, late])) === 'late') {
+      // Checked again once written: a busy event loop can run a late write's callback first.
+      const outcome = await Promise.race([written, late]);
+      if (outcome === 'late' || performance.now() > askedAt + WRITE_THROUGH_BOUND_MS) {
         throw unavailable('the database did not record a grant in time');
       }
     } catch (err) {

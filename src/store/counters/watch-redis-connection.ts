@@ -29,8 +29,8 @@ export interface RedisConnectionWatch {
  * whenever it connects, also one that starts while Redis is restarting; and an instance that
  * merely reconnected (a network fault, a stall) to a Redis that kept its data, or that starts
  * against a Redis up for long, waits for nothing. Uptime is a duration on the server, so the
- * instances' clocks do not enter; it is given in whole seconds, rounded down, which can only make
- * the wait longer.
+ * instances' clocks do not enter. It is the difference of two whole seconds of the server's
+ * clock, so it can read up to a second more than has passed: `settleMs` allows for that.
  *
  * A connection that answers nothing for `silenceMs` while commands time out is dropped and made
  * anew (ioredis reconnects with backoff): a stalled server that resumes answers what it was sent

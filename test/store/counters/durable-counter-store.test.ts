@@ -34,7 +34,7 @@ import {
 const NOW = Date.UTC(2026, 10, 23, 10, 15, 18);
 const RATE_LIMIT = 50;
 const QUOTA = 20;
-/** Settle period (3 s) and reconnection included, with room to spare. */
+/** Settle period (4 s) and reconnection included, with room to spare. */
 const RECOVERY_BOUND_MS = 30_000;
 
 async function freePort(): Promise<number> {
