@@ -175,7 +175,9 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
       now,
       asked,
     );
+    // The lease was counted, and copied when the counters keep a copy: both served it.
     outages.up('redis');
+    outages.up('database');
     lease.unspent = carried + outcome.granted;
     lease.hits = outcome.counters.map((c) => c.hits);
     lease.windowEnds = outcome.counters.map((c) => c.windowEnd);
@@ -230,7 +232,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
   }
 
   function unavailable(error: CounterStoreUnavailable, policyField: string): LimitDecision {
-    outages.down('redis', error);
+    outages.down(error.dependency, error);
     // Open: the call is served uncounted; the policy is still advertised, the remaining
     // allowance (RateLimit) is not, as it is unknown.
     if (failMode === 'open') return { allowed: true, headers: { 'ratelimit-policy': policyField } };
@@ -274,7 +276,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
         return { kind: 'granted' };
       });
       void renewal.done.then((outcome) => {
-        if (outcome.kind === 'unavailable') outages.down('redis', outcome.error);
+        if (outcome.kind === 'unavailable') outages.down(outcome.error.dependency, outcome.error);
         if (lease.unspent === 0 && !lease.renewal && lease.waiting === 0 && leases.get(id) === lease) {
           leases.delete(id);
         }
@@ -370,7 +372,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
           } catch (err) {
             if (!(err instanceof CounterStoreUnavailable)) throw err;
             // Lost until its window ends: counted, never admitted.
-            outages.down('redis', err);
+            outages.down(err.dependency, err);
           }
         }),
       );

@@ -73,7 +73,7 @@ export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCoun
     try {
       copies = await Promise.all(specs.map(async ({ key }) => ({ key, ...(await sql.peek(key, now)) })));
     } catch (err) {
-      throw new CounterStoreUnavailable(err);
+      throw new CounterStoreUnavailable(err, 'database');
     }
     if (redis.connection.generation !== generation) throw unavailable('Redis reconnected during a restore');
     await redis.raise(
@@ -127,10 +127,13 @@ export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCoun
       // Checked again once written: a busy event loop can run a late write's callback first.
       const outcome = await Promise.race([written, late]);
       if (outcome === 'late' || performance.now() > askedAt + WRITE_THROUGH_BOUND_MS) {
-        throw unavailable('the database did not record a grant in time');
+        throw new CounterStoreUnavailable(
+          new Error('the database did not record a grant in time'),
+          'database',
+        );
       }
     } catch (err) {
-      throw err instanceof CounterStoreUnavailable ? err : new CounterStoreUnavailable(err);
+      throw err instanceof CounterStoreUnavailable ? err : new CounterStoreUnavailable(err, 'database');
     } finally {
       clearTimeout(timer);
     }
