@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -23,6 +21,7 @@ import {
   createSqlCounterStore,
   type SqlCounterStore,
 } from '../../../src/store/counters/sql-counter-store.js';
+import { freePort, killRedis, startRedis } from '../../helpers/redis-server.js';
 import {
   createTestRuntime,
   TEST_DATABASE_URL,
@@ -36,40 +35,6 @@ const RATE_LIMIT = 50;
 const QUOTA = 20;
 /** Settle period (4 s) and reconnection included, with room to spare. */
 const RECOVERY_BOUND_MS = 30_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-/** A disposable, empty Redis of this test's own, keeping nothing on disk. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout!.setEncoding('utf8');
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output}`)));
-  });
-  child.stdout!.resume();
-  return child;
-}
-
-async function kill(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
-}
 
 type Outcome = 'allowed' | 'refused' | 'unavailable';
 
@@ -141,7 +106,7 @@ describe(`a Redis restarted empty, under two instances on ${TEST_DIALECT}`, () =
   });
   after(async () => {
     for (const runtime of runtimes.reverse()) await runtime.close();
-    await kill(redis);
+    await killRedis(redis);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -149,7 +114,7 @@ describe(`a Redis restarted empty, under two instances on ${TEST_DIALECT}`, () =
     for (let i = 0; i < 30; i += 1) assert.equal(await charge(i % 2, ratePasskey), 'allowed');
     for (let i = 1; i < 12; i += 1) assert.equal(await charge(i % 2, quotaPasskey), 'allowed');
 
-    await kill(redis);
+    await killRedis(redis);
     redis = await startRedis(port);
 
     // Both instances charge both passkeys until each has been refused by both policies' limits.
