@@ -24,6 +24,8 @@ export interface Config {
   /** PostgreSQL connections of this process, and how long a statement waits for one (then 503). */
   readonly databasePool: { readonly size: number; readonly timeoutMs: number };
   readonly redisUrl: string | null;
+  /** How long one Redis command may take before it counts as failed (RATE_LIMIT_FAIL_MODE decides). */
+  readonly redisCommandTimeoutMs: number;
   readonly publicScheme: 'http' | 'https';
   /** Host names (without port) answered; any other Host gets 421. Null answers every host. */
   readonly allowedHosts: readonly string[] | null;
@@ -257,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: readInt(env, 'DATABASE_POOL_TIMEOUT_MS', 2000, 100, 600_000),
     },
     redisUrl: readRedisUrl(env),
+    redisCommandTimeoutMs: readInt(env, 'REDIS_COMMAND_TIMEOUT_MS', 1000, 50, 60_000),
     publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),
     allowedHosts: readHosts(env),
     trustProxy: readBool(env, 'TRUST_PROXY', false),

@@ -41,14 +41,23 @@ export async function createRuntime(
   const logger = options.logger ?? createLogger(config.logLevel);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, {
-        // Fail fast instead of queueing commands while Redis is down: the limiter decides
-        // (RATE_LIMIT_FAIL_MODE) what a request does then.
+        // Fail fast instead of queueing commands while Redis is down, and bound each command
+        // while it is stalled: the limiter decides (RATE_LIMIT_FAIL_MODE) what a request does then
+        // (docs/design.md, Limits).
         enableOfflineQueue: false,
         maxRetriesPerRequest: 1,
         connectTimeout: 2000,
+        commandTimeout: config.redisCommandTimeoutMs,
+        // A command whose connection dropped fails rather than running again on the next one: a
+        // lease sent twice would be counted twice, and once on a Redis that has not been restored.
+        autoResendUnfulfilledCommands: false,
+        retryStrategy: reconnectDelay,
       })
     : null;
-  redis?.on('error', (err) => logger.warn({ err: { message: err.message } }, 'redis error'));
+  // Handled so that no 'error' goes unheard (which would end the process); the client reconnects
+  // by itself, and the outage is logged by its users once when it starts and once when it ends.
+  // Counted once the metrics exist (below).
+  redis?.on('error', () => {});
   const store = await openStore(config.databaseUrl, { ...storeOptions(config), ...options.store });
   try {
     if (options.migrate ?? config.migrateOnStart) await migrateToLatest(store.db, store.schema);
@@ -104,6 +113,11 @@ function storeOptions(config: Config): StoreOptions {
     poolSize: config.databasePool.size,
     connectionTimeoutMs: config.databasePool.timeoutMs,
   };
+}
+
+/** Reconnection backoff: 100 ms, doubling up to 2 s between attempts, retried for as long as it takes. */
+function reconnectDelay(attempts: number): number {
+  return Math.min(100 * 2 ** Math.min(attempts - 1, 5), 2000);
 }
 
 /**

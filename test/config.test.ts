@@ -43,6 +43,12 @@ describe('loadConfig', () => {
     assert.equal(c.worker.enabled, false);
   });
 
+  it('bounds each Redis command: 1000 ms unless REDIS_COMMAND_TIMEOUT_MS says otherwise', () => {
+    assert.equal(loadConfig({}).redisCommandTimeoutMs, 1000);
+    assert.equal(loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '250' }).redisCommandTimeoutMs, 250);
+    assert.throws(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '0' }), /REDIS_COMMAND_TIMEOUT_MS/);
+  });
+
   it('bounds how long a client may take to send a request, and how long an idle connection stays', () => {
     const defaults = loadConfig({}).connections;
     assert.deepEqual(defaults, {

@@ -41,8 +41,11 @@ type Verdict = { readonly client: AuthenticatedClient } | { readonly error: unkn
 export function authenticateOAuthClient(deps: HttpDeps) {
   const { metrics } = deps;
 
+  /** Counts the throttle's refusals; its 503s are the token endpoint's limit outage answers. */
   function throttled(err: unknown): void {
-    if (isAppError(err) && err.status === 429) metrics.clientAuthFailed('throttled');
+    if (!isAppError(err)) return;
+    if (err.status === 429) metrics.clientAuthFailed('throttled');
+    else if (err.code === 'SERVICE_UNAVAILABLE') metrics.limitDecided('auth', 'unavailable');
   }
 
   /** `then()` once the throttle has settled the attempt, at once when it did so in this turn. */

@@ -11,7 +11,6 @@ import {
 import type { ServiceDeps } from '../deps.js';
 import { detachedKey } from '../detached-key.js';
 import { createCounterStore } from '../limits/create-counter-store.js';
-import { createOutageWarning } from '../limits/create-outage-warning.js';
 
 /**
  * Brute-force protection for client authentication (docs/design.md, Token service): the verdict
@@ -117,7 +116,7 @@ const tooManyFailedAttempts = (windowEnd: number, now: number) =>
  */
 export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<AuthFailureThrottle> {
   const counters: CounterStore = await createCounterStore(deps, { inProcess: true, housekeeping: true });
-  const warnOutage = createOutageWarning(deps.logger, deps.clock, 'client authentication throttle');
+  const { outages } = deps;
   const { authFailureLimit: limit, authFailureWindowSeconds: windowSeconds, rateLimitFailMode } = deps.config;
   /** Scopes this instance has seen fail out, until their windows end. */
   const blocked = new Map<string, number>();
@@ -163,7 +162,7 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
   /** A store outage: refused (503) when the fail mode is closed, let through when open. */
   function unavailable(err: unknown): void {
     if (!(err instanceof CounterStoreUnavailable)) throw err;
-    warnOutage(err, rateLimitFailMode);
+    outages.down('redis', err);
     if (rateLimitFailMode === 'open') return;
     throw new AppError('SERVICE_UNAVAILABLE', {
       detail: 'client authentication cannot be checked right now',
@@ -183,7 +182,10 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
       judge(scopes, counters.immediate.take(specs, now, 1, then), now);
       return undefined;
     }
-    return counters.take(specs, now, 1, then).then((outcome) => judge(scopes, outcome, now), unavailable);
+    return counters.take(specs, now, 1, then).then((outcome) => {
+      outages.up('redis');
+      judge(scopes, outcome, now);
+    }, unavailable);
   }
 
   return {

@@ -6,7 +6,6 @@ import { AppError } from '../../errors.js';
 import { type CounterStore, CounterStoreUnavailable } from '../../store/counters/counter-store.js';
 import type { ServiceDeps } from '../deps.js';
 import { createCounterStore } from './create-counter-store.js';
-import { createOutageWarning } from './create-outage-warning.js';
 
 /** The outcome of charging one call to a passkey's rate limit and quota (docs/interface.md §8). */
 export interface LimitDecision {
@@ -93,8 +92,8 @@ const counterKey = (passkeyId: string, policy: QuotaPolicy) => `{pk:${passkeyId}
  * and the slice of an instance that dies unannounced stays counted until its window ends.
  */
 export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLimiter> {
-  const counters: CounterStore = await createCounterStore(deps, { housekeeping: true });
-  const warnOutage = createOutageWarning(deps.logger, deps.clock, 'passkey limits');
+  const counters: CounterStore = await createCounterStore(deps, { housekeeping: true, durable: true });
+  const { outages } = deps;
   const failMode = deps.config.rateLimitFailMode;
   const leaseMs = deps.config.limitLeaseMs;
   const leases = new Map<string, Lease>();
@@ -111,9 +110,15 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
     lease.periodStart = now;
   }
 
-  /** Gives unspent allowance back to the windows it was leased in; they may have ended since. */
+  /**
+   * Gives unspent allowance back to the windows it was leased in; they may have ended since. It
+   * is no longer held from the start: a release that fails, or times out, may still have run in
+   * the store, and spending the allowance then could admit more than the policy.
+   */
   async function giveBack(passkeyId: string, lease: Lease, amount: number, now: number): Promise<void> {
-    if (amount <= 0 || now >= windowsEnd(lease)) return;
+    if (amount <= 0) return;
+    lease.unspent -= amount;
+    if (now >= windowsEnd(lease)) return;
     const policies = policiesOf(lease);
     await counters.release(
       {
@@ -141,7 +146,6 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
       // Leased under other numbers, or in windows that have ended: what the new numbers allow is
       // decided by the store alone.
       await giveBack(passkey.id, lease, carried, now);
-      lease.unspent = 0;
       carried = 0;
     }
     lease.ratePerMinute = passkey.ratePerMinute;
@@ -158,7 +162,6 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
     const want = Math.max(1 + lease.waiting, ahead);
     if (carried >= want) {
       await giveBack(passkey.id, lease, carried - want, now);
-      lease.unspent = want;
       lease.leasedAt = now;
       return { kind: 'granted' };
     }
@@ -172,6 +175,9 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
       now,
       asked,
     );
+    // The lease was counted, and copied when the counters keep a copy: both served it.
+    outages.up('redis');
+    outages.up('database');
     lease.unspent = carried + outcome.granted;
     lease.hits = outcome.counters.map((c) => c.hits);
     lease.windowEnds = outcome.counters.map((c) => c.windowEnd);
@@ -226,7 +232,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
   }
 
   function unavailable(error: CounterStoreUnavailable, policyField: string): LimitDecision {
-    warnOutage(error, failMode);
+    outages.down(error.dependency, error);
     // Open: the call is served uncounted; the policy is still advertised, the remaining
     // allowance (RateLimit) is not, as it is unknown.
     if (failMode === 'open') return { allowed: true, headers: { 'ratelimit-policy': policyField } };
@@ -267,11 +273,10 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
       if (lease.renewal || now < lease.leasedAt + leaseMs) continue;
       const renewal = startRenewal(lease, async () => {
         await giveBack(id, lease, lease.unspent, now);
-        lease.unspent = 0;
         return { kind: 'granted' };
       });
       void renewal.done.then((outcome) => {
-        if (outcome.kind === 'unavailable') warnOutage(outcome.error, failMode);
+        if (outcome.kind === 'unavailable') outages.down(outcome.error.dependency, outcome.error);
         if (lease.unspent === 0 && !lease.renewal && lease.waiting === 0 && leases.get(id) === lease) {
           leases.delete(id);
         }
@@ -364,11 +369,10 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
           if (lease.renewal) await lease.renewal.done;
           try {
             await giveBack(id, lease, lease.unspent, now);
-            lease.unspent = 0;
           } catch (err) {
             if (!(err instanceof CounterStoreUnavailable)) throw err;
             // Lost until its window ends: counted, never admitted.
-            warnOutage(err, failMode);
+            outages.down(err.dependency, err);
           }
         }),
       );

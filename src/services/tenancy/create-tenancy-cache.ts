@@ -138,12 +138,20 @@ function subscribe(
   isClosed: () => boolean,
 ): Redis {
   // A subscribed connection can run no other command, so it gets its own; it may queue the
-  // SUBSCRIBE until connected (the shared connection fails fast instead).
-  const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+  // SUBSCRIBE until connected, however long that takes (the shared connection fails fast
+  // instead, and bounds each command): no request waits on it.
+  const subscriber = redis.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: undefined,
+  });
   const warn = (message: string, err: Error) => {
     if (!isClosed()) logger.warn({ err: { message: err.message } }, message);
   };
-  subscriber.on('error', (err: Error) => warn('tenancy change subscriber error', err));
+  // Handled, and not logged: the client reconnects by itself (every attempt of a long outage
+  // reports an error), the shared connection's users log the outage, and the reconnection
+  // drops the caches (below).
+  subscriber.on('error', () => {});
   subscriber.on('message', (_channel: string, message: string) => {
     const change = parseTenancyChange(message);
     if (change) apply(change);

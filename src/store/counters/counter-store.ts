@@ -139,7 +139,14 @@ export interface ImmediateCounterOperations {
  * itself, so without it there is nothing to serve.
  */
 export class CounterStoreUnavailable extends Error {
-  constructor(cause: unknown) {
+  /**
+   * @param dependency what could not serve: Redis, or the database that keeps a copy of its
+   *   counters (durable-counter-store.ts).
+   */
+  constructor(
+    cause: unknown,
+    readonly dependency: 'redis' | 'database' = 'redis',
+  ) {
     super(`limit counters unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'CounterStoreUnavailable';
   }

@@ -129,6 +129,15 @@ async function leaseAll(
   return { granted, counters: lessHits(counters, excess) };
 }
 
+/** The SQL store, with the write a durable copy of other counters needs (durable-counter-store.ts). */
+export interface SqlCounterStore extends CounterStore {
+  /**
+   * Adds hits without a limit, each to the window ending at `windowEnd` (or to the live window
+   * when one with another end is live), all in one transaction.
+   */
+  record(counters: readonly { key: string; cost: number; windowEnd: number }[], now: number): Promise<void>;
+}
+
 /**
  * Counters in the embedded store's `limit_counters` table (SQLite file or PostgreSQL), shared by
  * every process on that database.
@@ -147,7 +156,7 @@ async function leaseAll(
 export function createSqlCounterStore(
   store: Pick<Store, 'db' | 'dialect' | 'groupCommit'>,
   options: { housekeeping?: { clock: () => number } } = {},
-): CounterStore {
+): SqlCounterStore {
   const { db } = store;
   let timer: NodeJS.Timeout | undefined;
   if (options.housekeeping) {
@@ -194,6 +203,20 @@ export function createSqlCounterStore(
         },
         (result) => result.granted > 0,
       );
+    },
+
+    async record(counters, now) {
+      if (counters.length === 0) return;
+      await store.groupCommit(async (trx) => {
+        await lockGroups(
+          trx,
+          store.dialect,
+          counters.map((c) => c.key),
+        );
+        for (const { key, cost, windowEnd } of counters) {
+          if (cost > 0) await upsertAll(trx, [{ key, limit: null, freshWindowEnd: windowEnd }], now, cost);
+        }
+      });
     },
 
     async release(spec, now) {

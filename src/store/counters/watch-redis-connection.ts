@@ -1,0 +1,107 @@
+import { performance } from 'node:perf_hooks';
+import type { Redis } from 'ioredis';
+import { CounterStoreUnavailable } from './counter-store.js';
+
+/**
+ * What a counter store knows of its Redis connection beyond ioredis's status: which connection
+ * it is on, whether the server behind it restarted too recently to be used, and whether a
+ * connection that stopped answering should be replaced.
+ */
+export interface RedisConnectionWatch {
+  /** Counts the connections made ('ready' events): a reply belongs to the connection it was sent on. */
+  readonly generation: number;
+  /**
+   * Resolves when the server has been up for at least the settle period; rejects with
+   * CounterStoreUnavailable while it has not, or when that cannot be learned (one INFO per
+   * connection, asked again after a failure).
+   */
+  settled(): Promise<void>;
+  /** A command answered: the connection is alive. */
+  answered(): void;
+  /** A command failed; a connection silent for long enough is dropped and made anew. */
+  failed(err: unknown): void;
+}
+
+/**
+ * `settleMs` (0: none) is how long after the Redis server started its counters are not used
+ * (docs/design.md, Limits). It is measured from the server's own uptime (INFO server), not from
+ * this instance's reconnection, for two reasons: every instance then waits until the same moment
+ * whenever it connects, also one that starts while Redis is restarting; and an instance that
+ * merely reconnected (a network fault, a stall) to a Redis that kept its data, or that starts
+ * against a Redis up for long, waits for nothing. Uptime is a duration on the server, so the
+ * instances' clocks do not enter. It is the difference of two whole seconds of the server's
+ * clock, so it can read up to a second more than has passed: `settleMs` allows for that.
+ *
+ * A connection that answers nothing for `silenceMs` while commands time out is dropped and made
+ * anew (ioredis reconnects with backoff): a stalled server that resumes answers what it was sent
+ * and the connection carries on, but a peer that vanished without closing the connection (a host
+ * gone, a dropped route) would otherwise never be noticed.
+ */
+export function watchRedisConnection(
+  redis: Redis,
+  options: { readonly settleMs: number; readonly silenceMs: number },
+): RedisConnectionWatch {
+  let generation = 1;
+  /** performance.now() until which the server is too recently started; null until learned. */
+  let settleUntil: number | null = options.settleMs > 0 ? null : 0;
+  let learning: Promise<void> | null = null;
+  let lastAnswerAt = performance.now();
+
+  redis.on('ready', () => {
+    generation += 1;
+    settleUntil = options.settleMs > 0 ? null : 0;
+    learning = null;
+    lastAnswerAt = performance.now();
+  });
+
+  function learnUptime(): Promise<void> {
+    const asked = generation;
+    learning ??= redis.info('server').then(
+      (info) => {
+        const uptime = /^uptime_in_seconds:(\d+)/m.exec(info);
+        if (!uptime) throw new Error('INFO server reported no uptime_in_seconds');
+        if (generation === asked) {
+          settleUntil = performance.now() - Number(uptime[1]) * 1000 + options.settleMs;
+        }
+      },
+      (err: unknown) => {
+        if (generation === asked) learning = null;
+        throw err;
+      },
+    );
+    return learning;
+  }
+
+  function checkSettled(): void {
+    if (settleUntil !== null && performance.now() >= settleUntil) return;
+    throw new CounterStoreUnavailable(
+      new Error('Redis restarted moments ago: its counters are being settled'),
+    );
+  }
+
+  return {
+    get generation() {
+      return generation;
+    },
+    async settled() {
+      if (settleUntil === null) {
+        try {
+          await learnUptime();
+        } catch (err) {
+          throw err instanceof CounterStoreUnavailable ? err : new CounterStoreUnavailable(err);
+        }
+      }
+      checkSettled();
+    },
+    answered() {
+      lastAnswerAt = performance.now();
+    },
+    failed(err) {
+      const timedOut = err instanceof Error && err.message === 'Command timed out';
+      if (!timedOut || redis.status !== 'ready') return;
+      if (performance.now() - lastAnswerAt < options.silenceMs) return;
+      lastAnswerAt = performance.now();
+      redis.disconnect(true);
+    },
+  };
+}
