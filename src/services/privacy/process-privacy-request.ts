@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { addToReceipt, emptyReceipt, parseReceipt, type Receipt } from '../../domain/privacy-receipt.js';
 import { profileFieldCount } from '../../domain/review.js';
-import { isTransientConflict } from '../../store/driver-errors.js';
 import { insertAuditEvents } from '../../store/repositories/audit-events.js';
 import { lockClientsForErasure } from '../../store/repositories/client-erasure-locks.js';
 import { markCompactionOwed } from '../../store/repositories/privacy-compactions.js';
@@ -31,6 +30,8 @@ import { suppressSubjects } from '../../store/repositories/privacy-suppressions.
 import { enqueueWebhookEvents } from '../../store/repositories/webhook-outbox.js';
 import type { Database, PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
+import { createRetryBackoff } from '../health/create-retry-backoff.js';
+import { retryThroughOutage } from '../health/retry-through-outage.js';
 import { exportedReview, exportSection } from './access-export-document.js';
 import { completionEvent, completionWebhook } from './privacy-request-events.js';
 
@@ -48,7 +49,16 @@ export interface ProcessPrivacyRequestsInput {
   readonly owner: string;
   /** Called, for each request a committed batch changed, after that batch (progress reporting). */
   readonly afterBatch?: (progress: { requestId: string; batches: number; receipt: Receipt }) => unknown;
-  /** Checked between batches: a stopping worker ends after the batch in progress. */
+  /**
+   * Called once for each request as soon as its outcome is known: a small request claimed beside
+   * a large erasure is reported when the batch that completed it commits, not when the large one
+   * ends.
+   */
+  readonly onOutcome?: (request: PrivacyRequestRow, outcome: ProcessOutcome) => unknown;
+  /**
+   * Checked between batches: a stopping worker ends after the batch in progress. Until it fires,
+   * a batch that failed because the database could not be reached is run again once it can.
+   */
   readonly signal?: AbortSignal;
 }
 
@@ -90,12 +100,16 @@ export async function processPrivacyRequest(
  * export section that copied them, and adds what it deleted to each request's receipt. A request
  * whose last reviews are in the batch also loses what other requests hold about the person, has
  * its identifiers suppressed, and completes with its pending keys released, in the same
- * transaction; the rest extend their leases and go on in the next batch. Each statement covers the
- * whole batch, so a request costs a few statements' share however many travel together. A crash
- * or failure anywhere in a batch rolls all of it back: committed batches stay done and nothing is
- * counted twice (the next batch only finds rows that still exist). Access requests build their
- * export and complete in one transaction each. On SQLite, concurrent lanes' batches also share
- * their commits (store/group-commit.ts).
+ * transaction, and is reported at once (onOutcome); the rest go on in the next batch. Every batch
+ * extends the leases of all the claimed requests still open, access requests waiting behind the
+ * erasures included, so none runs out while this worker is still working on it. Each statement
+ * covers the whole batch, so a request costs a few statements' share however many travel together.
+ * A crash or failure anywhere in a batch rolls all of it back: committed batches stay done and
+ * nothing is counted twice (the next batch only finds rows that still exist), so a batch the
+ * database went away under is simply run again once it is back (retryThroughOutage). Access
+ * requests build their export and complete in one transaction each, taking turns with the erasure
+ * batches. On SQLite, concurrent lanes'
+ * batches also share their commits (store/group-commit.ts).
  */
 export async function processPrivacyRequests(
   deps: ServiceDeps,
@@ -103,22 +117,26 @@ export async function processPrivacyRequests(
 ): Promise<Map<string, ProcessOutcome>> {
   const outcomes = new Map<string, ProcessOutcome>();
   if (input.requests.length === 0) return outcomes;
-  const clients = await findRequestClients(
-    deps.store.db,
-    input.requests.map((r) => r.id),
-  );
-  const open = (type: PrivacyRequestRow['type']) =>
-    input.requests
-      .filter((r) => r.type === type)
-      .map((request) => ({
-        request,
-        clientName: new Map((clients.get(request.id) ?? []).map((c) => [c.id, c.name])),
-        batches: 0,
-      }));
+  const settle = async (request: PrivacyRequestRow, outcome: ProcessOutcome) => {
+    outcomes.set(request.id, outcome);
+    await input.onOutcome?.(request, outcome);
+  };
   try {
-    await runBatches(deps, input, open('forget'), eraseBatch, outcomes);
-    // Access requests one at a time: each builds a whole export in its transaction.
-    for (const one of open('access')) await runBatches(deps, input, [one], buildExport, outcomes);
+    const clients = await retryThroughOutage(
+      deps,
+      () =>
+        findRequestClients(
+          deps.store.db,
+          input.requests.map((r) => r.id),
+        ),
+      { signal: input.signal },
+    );
+    const open = input.requests.map((request) => ({
+      request,
+      clientName: new Map((clients.get(request.id) ?? []).map((c) => [c.id, c.name])),
+      batches: 0,
+    }));
+    await runBatches(deps, input, open, settle);
   } catch (err) {
     // Hand back every request not carried out, so that a retry need not wait for the leases to
     // run out (completed ones are no longer pending, so they are left as they are).
@@ -129,88 +147,96 @@ export async function processPrivacyRequests(
   return outcomes;
 }
 
+type Settle = (request: PrivacyRequestRow, outcome: ProcessOutcome) => Promise<void>;
+
+/**
+ * Transactions alternate between a batch of all the open forget requests and the export of one
+ * access request; every transaction renews the leases of all that are still open.
+ */
 async function runBatches(
   deps: ServiceDeps,
   input: ProcessPrivacyRequestsInput,
   requests: Open[],
-  step: Step,
-  outcomes: Map<string, ProcessOutcome>,
+  settle: Settle,
 ): Promise<void> {
   let open = requests;
+  const backoff = createRetryBackoff();
+  let exportTurn = true;
   while (open.length > 0) {
     if (input.signal?.aborted) {
       // Stopping: the batch in progress has committed; the rest go back for any worker.
-      const ids = open.map((o) => o.request.id);
-      await releaseLeases(deps.store.db, { ids, owner: input.owner });
-      for (const id of ids) outcomes.set(id, { status: 'interrupted' });
+      await releaseLeases(deps.store.db, { ids: open.map((o) => o.request.id), owner: input.owner });
+      for (const o of open) await settle(o.request, { status: 'interrupted' });
       return;
     }
-    const batch = open;
-    const byId = new Map(batch.map((o) => [o.request.id, o]));
-    const result = await retryTransient(() =>
-      deps.store.groupCommit(async (trx) => {
-        const now = deps.clock();
-        const held = await renewLeases(trx, {
-          ids: batch.map((o) => o.request.id),
-          owner: input.owner,
-          leaseUntil: now + deps.config.worker.leaseMs,
-        });
-        const heldIds = new Set(held.map((r) => r.id));
-        const receipts = new Map(
-          held.map((r) => {
-            const names = [...(byId.get(r.id)?.clientName.values() ?? [])];
-            return [r.id, parseReceipt(r.receipt) ?? emptyReceipt(names)] as const;
-          }),
-        );
-        const mine = batch.filter((o) => heldIds.has(o.request.id));
-        const done = await step(deps, trx, { requests: mine, receipts, now, owner: input.owner });
-        const lost = batch.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
-        return { ...done, lost } satisfies BatchResult;
-      }),
-    );
-    for (const id of result.lost) {
-      outcomes.set(id, { status: 'lease-lost' });
-      byId.delete(id);
-    }
-    const next: Open[] = [];
-    for (const o of byId.values()) {
-      const change = result.touched.get(o.request.id);
-      if (change) {
-        o.batches++;
-        await input.afterBatch?.({ requestId: o.request.id, batches: o.batches, receipt: change.receipt });
-        if (change.done) {
-          outcomes.set(o.request.id, { status: 'completed', receipt: change.receipt });
-          deps.metrics.privacyRequestCompleted(
-            o.request.type,
-            o.request.type === 'forget'
-              ? Object.values(change.receipt).reduce((n, c) => n + c.reviews, 0)
-              : 0,
+    // Erasure batches and exports take turns, so neither kind waits for all of the other.
+    const erasing = open.filter((o) => o.request.type === 'forget');
+    const exporting = open.filter((o) => o.request.type === 'access');
+    exportTurn = exporting.length > 0 && (erasing.length === 0 || !exportTurn);
+    const [working, step] = exportTurn ? [exporting.slice(0, 1), buildExport] : [erasing, eraseBatch];
+    const all = open;
+    const byId = new Map(all.map((o) => [o.request.id, o]));
+    const result = await retryThroughOutage(
+      deps,
+      () =>
+        deps.store.groupCommit(async (trx) => {
+          const now = deps.clock();
+          const held = await renewLeases(trx, {
+            ids: all.map((o) => o.request.id),
+            owner: input.owner,
+            leaseUntil: now + deps.config.worker.leaseMs,
+          });
+          const heldIds = new Set(held.map((r) => r.id));
+          const receipts = new Map(
+            held.map((r) => {
+              const names = [...(byId.get(r.id)?.clientName.values() ?? [])];
+              return [r.id, parseReceipt(r.receipt) ?? emptyReceipt(names)] as const;
+            }),
           );
-          continue;
-        }
-      }
-      next.push(o);
-    }
-    // Once a batch, and only when it wrote deliveries: a wake-up costs the webhook worker a query.
-    if (result.webhookDeliveries > 0) deps.webhookWork?.notify();
-    open = next;
+          const mine = working.filter((o) => heldIds.has(o.request.id));
+          const done = await step(deps, trx, { requests: mine, receipts, now, owner: input.owner });
+          const lost = all.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
+          return { ...done, lost } satisfies BatchResult;
+        }),
+      { signal: input.signal, backoff },
+    );
+    open = await settleBatch(deps, input, byId, result, settle);
   }
 }
 
-const TRANSIENT_ATTEMPTS = 5;
-
-/**
- * A batch rolled back by a deadlock or serialization failure (PostgreSQL) or a busy database
- * (SQLite) changed nothing, so it is simply run again.
- */
-async function retryTransient<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      if (attempt >= TRANSIENT_ATTEMPTS || !isTransientConflict(err)) throw err;
-    }
+/** Reports what a committed batch finished; returns the requests still open, in claim order. */
+async function settleBatch(
+  deps: ServiceDeps,
+  input: ProcessPrivacyRequestsInput,
+  byId: Map<string, Open>,
+  result: BatchResult,
+  settle: Settle,
+): Promise<Open[]> {
+  for (const id of result.lost) {
+    const o = byId.get(id);
+    byId.delete(id);
+    if (o) await settle(o.request, { status: 'lease-lost' });
   }
+  const next: Open[] = [];
+  for (const o of byId.values()) {
+    const change = result.touched.get(o.request.id);
+    if (change) {
+      o.batches++;
+      await input.afterBatch?.({ requestId: o.request.id, batches: o.batches, receipt: change.receipt });
+      if (change.done) {
+        deps.metrics.privacyRequestCompleted(
+          o.request.type,
+          o.request.type === 'forget' ? Object.values(change.receipt).reduce((n, c) => n + c.reviews, 0) : 0,
+        );
+        await settle(o.request, { status: 'completed', receipt: change.receipt });
+        continue;
+      }
+    }
+    next.push(o);
+  }
+  // Once a batch, and only when it wrote deliveries: a wake-up costs the webhook worker a query.
+  if (result.webhookDeliveries > 0) deps.webhookWork?.notify();
+  return next;
 }
 
 interface StepInput {
