@@ -30,7 +30,7 @@ export interface PrivacyWorkerOptions {
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
 /** Pauses after a failed pass: short enough to resume soon after an outage, long enough not to spin. */
 const RETRY_FIRST_MS = 250;
-const RETRY_MAX_MS = 5_000;
+const RETRY_MAX_MS = 2_000;
 /** Erased rows must leave the WAL soon, but one checkpoint per request would cap throughput. */
 const SCRUB_INTERVAL_MS = 1_000;
 

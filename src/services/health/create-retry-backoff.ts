@@ -12,7 +12,7 @@ export interface RetryBackoff {
 
 export function createRetryBackoff(options: { firstMs?: number; maxMs?: number } = {}): RetryBackoff {
   const firstMs = options.firstMs ?? 250;
-  const maxMs = Math.max(firstMs, options.maxMs ?? 5_000);
+  const maxMs = Math.max(firstMs, options.maxMs ?? 2_000);
   let failures = 0;
   return {
     next() {

@@ -11,8 +11,9 @@ export function reportFailure(
   deps: Pick<ServiceDeps, 'logger' | 'metrics' | 'outages'>,
   err: unknown,
   message: string,
+  context: Record<string, unknown> = {},
 ): void {
   deps.metrics.failed(err);
   if (isDatabaseUnavailable(err)) deps.outages.down('database', err);
-  else deps.logger.error({ err }, message);
+  else deps.logger.error({ ...context, err }, message);
 }
