@@ -45,6 +45,9 @@ const SCRUB_INTERVAL_MS = 1_000;
  * clock, not the injected one: it paces disk work); while another process keeps the WAL from being
  * emptied, the scrub is tried again each second until it is. With PRIVACY_COMPACT on,
  * housekeeping inside the window also rewrites the tables an erasure or purge left deleted rows in.
+ * A pass that fails pauses its lane for 250 ms, growing to 2 s while failures go on; a database
+ * outage is logged once (deps.outages), and a claim's batches wait it out and resume where the
+ * last commit left them, so nothing needs a restart.
  */
 export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOptions = {}): PrivacyWorker {
   const { config, logger } = deps;
