@@ -1,5 +1,9 @@
 import { emptyReceipt, parseReceipt, type Receipt } from '../../domain/privacy-receipt.js';
-import { releaseLeases, renewLeases } from '../../store/repositories/privacy-request-leases.js';
+import {
+  findCompletedReceipts,
+  releaseLeases,
+  renewLeases,
+} from '../../store/repositories/privacy-request-leases.js';
 import { findRequestClients } from '../../store/repositories/privacy-requests.js';
 import type { PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
@@ -43,7 +47,10 @@ export interface ProcessPrivacyRequestInput extends Omit<ProcessPrivacyRequestsI
 
 /** What one committed batch did to each request it touched. */
 interface BatchResult extends StepResult {
+  /** Held by another worker now. */
   readonly lost: readonly string[];
+  /** Found completed before this batch: by a commit whose answer did not arrive, or elsewhere. */
+  readonly completed: ReadonlyMap<string, string | null>;
 }
 
 /** Carries out one claimed request (see processPrivacyRequests). */
@@ -160,8 +167,10 @@ async function runBatches(
           );
           const mine = working.filter((o) => heldIds.has(o.request.id));
           const done = await step(deps, trx, { requests: mine, receipts, now, owner: input.owner });
-          const lost = all.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
-          return { ...done, lost } satisfies BatchResult;
+          const missed = all.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
+          const completed = await findCompletedReceipts(trx, missed);
+          const lost = missed.filter((id) => !completed.has(id));
+          return { ...done, lost, completed } satisfies BatchResult;
         }),
       { signal: input.signal, backoff },
     );
@@ -181,6 +190,11 @@ async function settleBatch(
     const o = byId.get(id);
     byId.delete(id);
     if (o) await settle(o.request, { status: 'lease-lost' });
+  }
+  for (const [id, receipt] of result.completed) {
+    const o = byId.get(id);
+    byId.delete(id);
+    if (o) await settle(o.request, { status: 'completed', receipt: parseReceipt(receipt) ?? {} });
   }
   const next: Open[] = [];
   for (const o of byId.values()) {

@@ -109,6 +109,30 @@ describe(`processPrivacyRequests through database faults and beside large erasur
     assert.match(rt.logs.text(), /database available again: outage ended/);
   });
 
+  it('reports a request as completed, not lost, when the answer to its completing commit was lost', async () => {
+    await importReviewsBy(
+      rt.deps,
+      { name: 'Lost Answer', authorId: 'answer-1' },
+      { clientName: 'Acme-EN_GB', count: 30, prefix: 'answer' },
+    );
+    const accepted = await request('forget', 'answer-1');
+    const claimed = await claimPrivacyRequests(rt.deps, { owner: 'lane-answer', limit: 10 });
+    let commits = 0;
+    const groupCommit: ServiceDeps['store']['groupCommit'] = async (work, keep) => {
+      const value = await rt.deps.store.groupCommit(work, keep);
+      // 30 reviews in batches of 25: the second commit completes the request.
+      if (++commits === 2) throw connectionLost();
+      return value;
+    };
+    const deps = { ...rt.deps, store: { ...rt.deps.store, groupCommit } };
+    const outcome = (await processPrivacyRequests(deps, { requests: claimed, owner: 'lane-answer' })).get(
+      accepted.id,
+    );
+    assert.equal(outcome?.status, 'completed');
+    assert.equal(outcome?.status === 'completed' && outcome.receipt['Acme-EN_GB']?.reviews, 30);
+    assert.equal(await reviewsLeft('answer'), 0);
+  });
+
   it('reports small requests as they complete, and keeps every lease while a large erasure runs', async () => {
     await importReviewsBy(
       rt.deps,
