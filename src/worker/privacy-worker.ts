@@ -60,6 +60,8 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
   let scrubOwed = true;
   let lastScrubAt = Number.NEGATIVE_INFINITY;
   let scrubsRefused = 0;
+  /** The requests this process's lanes are carrying out. */
+  const inProgress = new Set<string>();
 
   const scrub = async () => {
     scrubOwed = false;
@@ -137,15 +139,23 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
   /** One pass: housekeeping, then a claim and its batches; whether there was work. */
   const iterate = async (): Promise<boolean> => {
     await housekeeping();
-    const requests = await claimPrivacyRequests(deps, { owner, limit: config.worker.claimSize });
-    if (requests.length === 0) return false;
-    await processPrivacyRequests(deps, {
-      requests,
-      owner,
-      signal: abort.signal,
-      onOutcome: report,
-      ...(options.afterBatch ? { afterBatch: options.afterBatch } : {}),
-    });
+    const claimed = await claimPrivacyRequests(deps, { owner, limit: config.worker.claimSize });
+    if (claimed.length === 0) return false;
+    // The lanes share one lease owner, so fencing cannot tell them apart: a request whose lease ran
+    // out while its lane waited out an outage can be claimed again here, and stays with that lane.
+    const requests = claimed.filter((r) => !inProgress.has(r.id));
+    for (const r of requests) inProgress.add(r.id);
+    try {
+      await processPrivacyRequests(deps, {
+        requests,
+        owner,
+        signal: abort.signal,
+        onOutcome: report,
+        ...(options.afterBatch ? { afterBatch: options.afterBatch } : {}),
+      });
+    } finally {
+      for (const r of requests) inProgress.delete(r.id);
+    }
     return true;
   };
 

@@ -150,6 +150,74 @@ describe(`privacy worker through database faults on ${TEST_DIALECT}`, () => {
     assert.equal(await reviewsLeft('stopped'), 0);
   });
 
+  it('keeps a request with the lane that waited out an outage longer than its lease', {
+    timeout: 60_000,
+  }, async () => {
+    const lanes = await createTestRuntime(
+      {
+        WORKER_BATCH_SIZE: '10',
+        WORKER_CONCURRENCY: '2',
+        WORKER_POLL_INTERVAL_MS: '50',
+        WORKER_LEASE_MS: '100',
+      },
+      rt.schema ? { databaseUrl: rt.config.databaseUrl, schema: rt.schema, keepSchema: true } : {},
+    );
+    // SQLite in memory is one database per runtime: seed this one's own tenant there.
+    const own = rt.schema ? tenant : await seedPrivacyTenant(lanes.deps);
+    try {
+      await importReviewsBy(
+        lanes.deps,
+        { name: 'Long Outage', authorId: 'long-1' },
+        { clientName: 'Acme-EN_GB', count: 1500, prefix: 'longoutage' },
+      );
+      const request = await createPrivacyRequest(lanes.deps, {
+        type: 'forget',
+        environment: 'production',
+        applicationId: own.applicationId,
+        identifiers: { authorId: 'long-1' },
+      });
+      // After two batches, the erasing lane's batches fail for 0.6 s (six leases) while the other
+      // lane's claims go through and find the lease run out.
+      let downUntil = 0;
+      let batches = 0;
+      const groupCommit: ServiceDeps['store']['groupCommit'] = (work, keep) => {
+        // A batch's transaction, told from a claim by who asked for it.
+        const batch = new Error().stack?.includes('retryThroughOutage') ?? false;
+        return lanes.deps.store.groupCommit(async (trx) => {
+          const result = await work(trx);
+          if (batch && ++batches === 3) downUntil = Date.now() + 600;
+          if (batch && Date.now() < downUntil) throw connectionLost();
+          return result;
+        }, keep);
+      };
+      const deps: ServiceDeps = { ...lanes.deps, store: { ...lanes.deps.store, groupCommit } };
+      const logsFrom = lanes.logs.lines.length;
+      const worker = startPrivacyWorker(deps, { owner: 'two-lanes' });
+      try {
+        const until = Date.now() + 45_000;
+        for (;;) {
+          const row = await lanes.deps.store.db
+            .selectFrom('privacy_requests')
+            .select('status')
+            .where('id', '=', request.id)
+            .executeTakeFirstOrThrow();
+          if (row.status === 'COMPLETED') break;
+          assert.ok(Date.now() < until, 'completed in time');
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      } finally {
+        await worker.stop();
+      }
+      const completions = lanes.logs.lines
+        .slice(logsFrom)
+        .map((l) => JSON.parse(l) as { msg: string; privacyRequestId?: string })
+        .filter((l) => l.msg === 'privacy request completed' && l.privacyRequestId === request.id);
+      assert.equal(completions.length, 1, 'carried out by one lane');
+    } finally {
+      await lanes.close();
+    }
+  });
+
   it('completes the small requests claimed beside a large erasure first, none lease-lost', {
     timeout: 60_000,
   }, async () => {
