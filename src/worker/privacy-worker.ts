@@ -4,6 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { isInWindow } from '../domain/compaction-window.js';
 import { purgeExpiredTokenState } from '../services/auth/purge-expired-token-state.js';
 import type { ServiceDeps } from '../services/deps.js';
+import { createRetryBackoff } from '../services/health/create-retry-backoff.js';
+import { reportFailure } from '../services/health/report-failure.js';
 import { claimPrivacyRequests } from '../services/privacy/claim-privacy-request.js';
 import { compactPrivacyTables } from '../services/privacy/compact-privacy-tables.js';
 import {
@@ -26,6 +28,9 @@ export interface PrivacyWorkerOptions {
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 60_000;
+/** Pauses after a failed pass: short enough to resume soon after an outage, long enough not to spin. */
+const RETRY_FIRST_MS = 250;
+const RETRY_MAX_MS = 2_000;
 /** Erased rows must leave the WAL soon, but one checkpoint per request would cap throughput. */
 const SCRUB_INTERVAL_MS = 1_000;
 
@@ -40,6 +45,9 @@ const SCRUB_INTERVAL_MS = 1_000;
  * clock, not the injected one: it paces disk work); while another process keeps the WAL from being
  * emptied, the scrub is tried again each second until it is. With PRIVACY_COMPACT on,
  * housekeeping inside the window also rewrites the tables an erasure or purge left deleted rows in.
+ * A pass that fails pauses its lane for 250 ms, growing to 2 s while failures go on; a database
+ * outage is logged once (deps.outages), and a claim's batches wait it out and resume where the
+ * last commit left them, so nothing needs a restart.
  */
 export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOptions = {}): PrivacyWorker {
   const { config, logger } = deps;
@@ -52,6 +60,8 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
   let scrubOwed = true;
   let lastScrubAt = Number.NEGATIVE_INFINITY;
   let scrubsRefused = 0;
+  /** The requests this process's lanes are carrying out. */
+  const inProgress = new Set<string>();
 
   const scrub = async () => {
     scrubOwed = false;
@@ -113,33 +123,50 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
     }
   };
 
+  /** Logs a request's outcome as soon as it is known, not when the rest of its claim is done. */
+  const report: NonNullable<ProcessPrivacyRequestsInput['onOutcome']> = (request, outcome) => {
+    if (outcome.status === 'completed') {
+      logger.info(
+        { privacyRequestId: request.id, requestType: request.type, receipt: outcome.receipt },
+        'privacy request completed',
+      );
+      if (request.type === 'forget') scrubOwed = true;
+      return;
+    }
+    logger.warn({ privacyRequestId: request.id, outcome: outcome.status }, 'privacy request left');
+  };
+
+  /** One pass: housekeeping, then a claim and its batches; whether there was work. */
+  const iterate = async (): Promise<boolean> => {
+    await housekeeping();
+    const claimed = await claimPrivacyRequests(deps, { owner, limit: config.worker.claimSize });
+    if (claimed.length === 0) return false;
+    // The lanes share one lease owner, so fencing cannot tell them apart: a request whose lease ran
+    // out while its lane waited out an outage can be claimed again here, and stays with that lane.
+    const requests = claimed.filter((r) => !inProgress.has(r.id));
+    for (const r of requests) inProgress.add(r.id);
+    try {
+      await processPrivacyRequests(deps, {
+        requests,
+        owner,
+        signal: abort.signal,
+        onOutcome: report,
+        ...(options.afterBatch ? { afterBatch: options.afterBatch } : {}),
+      });
+    } finally {
+      for (const r of requests) inProgress.delete(r.id);
+    }
+    return true;
+  };
+
   const lane = async () => {
+    const backoff = createRetryBackoff({ firstMs: RETRY_FIRST_MS, maxMs: RETRY_MAX_MS });
     while (!abort.signal.aborted) {
       try {
-        await housekeeping();
-        const requests = await claimPrivacyRequests(deps, { owner, limit: config.worker.claimSize });
-        if (requests.length > 0) {
-          const outcomes = await processPrivacyRequests(deps, {
-            requests,
-            owner,
-            signal: abort.signal,
-            ...(options.afterBatch ? { afterBatch: options.afterBatch } : {}),
-          });
-          for (const request of requests) {
-            const outcome = outcomes.get(request.id);
-            if (outcome?.status === 'completed') {
-              logger.info(
-                { privacyRequestId: request.id, requestType: request.type, receipt: outcome.receipt },
-                'privacy request completed',
-              );
-              if (request.type === 'forget') scrubOwed = true;
-            } else {
-              logger.warn(
-                { privacyRequestId: request.id, outcome: outcome?.status ?? 'lease-lost' },
-                'privacy request left',
-              );
-            }
-          }
+        const busy = await iterate();
+        deps.outages.up('database');
+        backoff.reset();
+        if (busy) {
           if (scrubOwed && performance.now() - lastScrubAt >= SCRUB_INTERVAL_MS) await scrub();
           continue;
         }
@@ -149,10 +176,11 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
         if (scrubOwed && scrubDueIn() <= 0) await scrub();
         await signal.wait(idleWait(), abort.signal);
       } catch (err) {
-        // Database errors never carry identifier values: the subject is only ever queried by hash.
-        deps.metrics.failed(err);
-        logger.error({ err }, 'privacy worker iteration failed');
-        await createWorkSignal().wait(idleWait(), abort.signal);
+        reportFailure(deps, err, 'privacy worker iteration failed');
+        // Whatever failed is tried again after a pause that grows while failures go on, so an
+        // outage costs a few calls a second, not a loop; a claim's batches that failed resume from
+        // what committed (processPrivacyRequests).
+        await createWorkSignal().wait(backoff.next(), abort.signal);
       }
     }
   };
@@ -163,7 +191,8 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
     async stop() {
       abort.abort();
       await Promise.all(lanes);
-      if (scrubOwed) await scrub();
+      // A scrub that fails now is owed to the next start, which scrubs first.
+      if (scrubOwed) await scrub().catch((err) => reportFailure(deps, err, 'freed pages not scrubbed'));
       logger.info({ owner }, 'privacy worker stopped');
     },
   };

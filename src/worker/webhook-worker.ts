@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ServiceDeps } from '../services/deps.js';
+import { createRetryBackoff } from '../services/health/create-retry-backoff.js';
+import { reportFailure } from '../services/health/report-failure.js';
 import { createWorkSignal } from '../services/privacy/work-signal.js';
 import { attemptWebhookDelivery, claimWebhookDeliveries } from '../services/webhooks/deliver-due-webhooks.js';
 import { purgeWebhookData } from '../services/webhooks/purge-webhook-data.js';
@@ -40,8 +42,7 @@ export function startWebhookWorker(deps: ServiceDeps, options: { owner?: string 
       .then(() => undefined)
       .catch((err) => {
         // The lease runs out and the delivery goes out again: nothing is lost.
-        deps.metrics.failed(err);
-        logger.error({ err, deliveryId: delivery.work.id }, 'webhook attempt could not be recorded');
+        reportFailure(deps, err, 'webhook attempt could not be recorded', { deliveryId: delivery.work.id });
       })
       .finally(() => {
         inFlight.delete(attempt);
@@ -51,18 +52,22 @@ export function startWebhookWorker(deps: ServiceDeps, options: { owner?: string 
   };
 
   const loop = async () => {
+    const backoff = createRetryBackoff({ firstMs: Math.min(250, config.worker.pollIntervalMs) });
     while (!abort.signal.aborted) {
       try {
         await housekeeping();
         const free = config.webhooks.concurrency - inFlight.size;
         const claimed = free > 0 ? await claimWebhookDeliveries(deps, { owner, limit: free }) : [];
+        deps.outages.up('database');
+        backoff.reset();
         for (const delivery of claimed) send(delivery);
         if (claimed.length > 0 && inFlight.size < config.webhooks.concurrency) continue;
         await signal.wait(config.worker.pollIntervalMs, abort.signal);
       } catch (err) {
-        deps.metrics.failed(err);
-        logger.error({ err }, 'webhook worker iteration failed');
-        await createWorkSignal().wait(config.worker.pollIntervalMs, abort.signal);
+        // An outage is logged when it starts and ends, not on every pass; the pause grows while
+        // it lasts, and the first pass that succeeds ends it.
+        reportFailure(deps, err, 'webhook worker iteration failed');
+        await createWorkSignal().wait(backoff.next(), abort.signal);
       }
     }
   };

@@ -17,10 +17,17 @@ export async function runWorker(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, { logger });
-  const workers = [startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps)];
+  // Before the workers: a metrics port that cannot be opened ends the command before any lane has
+  // started, instead of leaving lanes running in a command that already failed.
   const metrics = config.metrics
-    ? await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger })
+    ? await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger }).catch(async (err) => {
+        await runtime.close();
+        throw err;
+      })
     : null;
+  // The lanes never reject: every failure of theirs is logged and retried (src/worker), so the
+  // process lives through a database outage and only a signal ends it.
+  const workers = [startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps)];
 
   onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
     await Promise.all(workers.map((w) => w.stop()));

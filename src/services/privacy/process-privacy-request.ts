@@ -1,38 +1,17 @@
-import type { Kysely } from 'kysely';
-import { addToReceipt, emptyReceipt, parseReceipt, type Receipt } from '../../domain/privacy-receipt.js';
-import { profileFieldCount } from '../../domain/review.js';
-import { isTransientConflict } from '../../store/driver-errors.js';
-import { insertAuditEvents } from '../../store/repositories/audit-events.js';
-import { lockClientsForErasure } from '../../store/repositories/client-erasure-locks.js';
-import { markCompactionOwed } from '../../store/repositories/privacy-compactions.js';
+import { emptyReceipt, parseReceipt, type Receipt } from '../../domain/privacy-receipt.js';
 import {
-  deleteExportSections,
-  deleteExportSectionsHolding,
-  replaceExports,
-} from '../../store/repositories/privacy-exports.js';
-import { releaseLeases, renewLeases } from '../../store/repositories/privacy-request-leases.js';
-import {
-  dropMaskedValues,
-  findRequestClients,
-  findRequestsNamingSubjects,
-  markRequestsCompleted,
-  saveReceipts,
-} from '../../store/repositories/privacy-requests.js';
-import {
-  deleteResponsesOfReviews,
-  deleteReviewsByIds,
-  findResponsesOfReviews,
-  findReviewsByIds,
-  findSubjectReviewIds,
-  findSubjectReviewsOfRequests,
-  lockReviews,
-} from '../../store/repositories/privacy-subjects.js';
-import { suppressSubjects } from '../../store/repositories/privacy-suppressions.js';
-import { enqueueWebhookEvents } from '../../store/repositories/webhook-outbox.js';
-import type { Database, PrivacyRequestRow } from '../../store/schema.js';
+  findCompletedReceipts,
+  releaseLeases,
+  renewLeases,
+} from '../../store/repositories/privacy-request-leases.js';
+import { findRequestClients } from '../../store/repositories/privacy-requests.js';
+import type { PrivacyRequestRow } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
-import { exportedReview, exportSection } from './access-export-document.js';
-import { completionEvent, completionWebhook } from './privacy-request-events.js';
+import { createRetryBackoff } from '../health/create-retry-backoff.js';
+import { retryThroughOutage } from '../health/retry-through-outage.js';
+import { buildExport } from './build-export.js';
+import { eraseBatch } from './erase-batch.js';
+import type { Open, StepResult } from './privacy-batch-step.js';
 
 export type ProcessOutcome =
   | { readonly status: 'completed'; readonly receipt: Receipt }
@@ -48,7 +27,16 @@ export interface ProcessPrivacyRequestsInput {
   readonly owner: string;
   /** Called, for each request a committed batch changed, after that batch (progress reporting). */
   readonly afterBatch?: (progress: { requestId: string; batches: number; receipt: Receipt }) => unknown;
-  /** Checked between batches: a stopping worker ends after the batch in progress. */
+  /**
+   * Called once for each request as soon as its outcome is known: a small request claimed beside
+   * a large erasure is reported when the batch that completed it commits, not when the large one
+   * ends.
+   */
+  readonly onOutcome?: (request: PrivacyRequestRow, outcome: ProcessOutcome) => unknown;
+  /**
+   * Checked between batches: a stopping worker ends after the batch in progress. Until it fires,
+   * a batch that failed because the database could not be reached is run again once it can.
+   */
   readonly signal?: AbortSignal;
 }
 
@@ -57,18 +45,12 @@ export interface ProcessPrivacyRequestInput extends Omit<ProcessPrivacyRequestsI
   readonly request: PrivacyRequestRow;
 }
 
-const DAY_MS = 86_400_000;
-
-/** One request of a batch while it is carried out. */
-interface Open {
-  readonly request: PrivacyRequestRow;
-  readonly clientName: ReadonlyMap<string, string>;
-  batches: number;
-}
-
 /** What one committed batch did to each request it touched. */
 interface BatchResult extends StepResult {
+  /** Held by another worker now. */
   readonly lost: readonly string[];
+  /** Found completed before this batch: by a commit whose answer did not arrive, or elsewhere. */
+  readonly completed: ReadonlyMap<string, string | null>;
 }
 
 /** Carries out one claimed request (see processPrivacyRequests). */
@@ -90,12 +72,16 @@ export async function processPrivacyRequest(
  * export section that copied them, and adds what it deleted to each request's receipt. A request
  * whose last reviews are in the batch also loses what other requests hold about the person, has
  * its identifiers suppressed, and completes with its pending keys released, in the same
- * transaction; the rest extend their leases and go on in the next batch. Each statement covers the
- * whole batch, so a request costs a few statements' share however many travel together. A crash
- * or failure anywhere in a batch rolls all of it back: committed batches stay done and nothing is
- * counted twice (the next batch only finds rows that still exist). Access requests build their
- * export and complete in one transaction each. On SQLite, concurrent lanes' batches also share
- * their commits (store/group-commit.ts).
+ * transaction, and is reported at once (onOutcome); the rest go on in the next batch. Every batch
+ * extends the leases of all the claimed requests still open, access requests waiting behind the
+ * erasures included, so none runs out while this worker is still working on it. Each statement
+ * covers the whole batch, so a request costs a few statements' share however many travel together.
+ * A crash or failure anywhere in a batch rolls all of it back: committed batches stay done and
+ * nothing is counted twice (the next batch only finds rows that still exist), so a batch the
+ * database went away under is simply run again once it is back (retryThroughOutage). Access
+ * requests build their export and complete in one transaction each, taking turns with the erasure
+ * batches. On SQLite, concurrent lanes'
+ * batches also share their commits (store/group-commit.ts).
  */
 export async function processPrivacyRequests(
   deps: ServiceDeps,
@@ -103,22 +89,26 @@ export async function processPrivacyRequests(
 ): Promise<Map<string, ProcessOutcome>> {
   const outcomes = new Map<string, ProcessOutcome>();
   if (input.requests.length === 0) return outcomes;
-  const clients = await findRequestClients(
-    deps.store.db,
-    input.requests.map((r) => r.id),
-  );
-  const open = (type: PrivacyRequestRow['type']) =>
-    input.requests
-      .filter((r) => r.type === type)
-      .map((request) => ({
-        request,
-        clientName: new Map((clients.get(request.id) ?? []).map((c) => [c.id, c.name])),
-        batches: 0,
-      }));
+  const settle = async (request: PrivacyRequestRow, outcome: ProcessOutcome) => {
+    outcomes.set(request.id, outcome);
+    await input.onOutcome?.(request, outcome);
+  };
   try {
-    await runBatches(deps, input, open('forget'), eraseBatch, outcomes);
-    // Access requests one at a time: each builds a whole export in its transaction.
-    for (const one of open('access')) await runBatches(deps, input, [one], buildExport, outcomes);
+    const clients = await retryThroughOutage(
+      deps,
+      () =>
+        findRequestClients(
+          deps.store.db,
+          input.requests.map((r) => r.id),
+        ),
+      { signal: input.signal },
+    );
+    const open = input.requests.map((request) => ({
+      request,
+      clientName: new Map((clients.get(request.id) ?? []).map((c) => [c.id, c.name])),
+      batches: 0,
+    }));
+    await runBatches(deps, input, open, settle);
   } catch (err) {
     // Hand back every request not carried out, so that a retry need not wait for the leases to
     // run out (completed ones are no longer pending, so they are left as they are).
@@ -129,260 +119,101 @@ export async function processPrivacyRequests(
   return outcomes;
 }
 
+type Settle = (request: PrivacyRequestRow, outcome: ProcessOutcome) => Promise<void>;
+
+/**
+ * Transactions alternate between a batch of all the open forget requests and the export of one
+ * access request; every transaction renews the leases of all that are still open.
+ */
 async function runBatches(
   deps: ServiceDeps,
   input: ProcessPrivacyRequestsInput,
   requests: Open[],
-  step: Step,
-  outcomes: Map<string, ProcessOutcome>,
+  settle: Settle,
 ): Promise<void> {
   let open = requests;
+  const backoff = createRetryBackoff();
+  let exportTurn = true;
   while (open.length > 0) {
     if (input.signal?.aborted) {
       // Stopping: the batch in progress has committed; the rest go back for any worker.
-      const ids = open.map((o) => o.request.id);
-      await releaseLeases(deps.store.db, { ids, owner: input.owner });
-      for (const id of ids) outcomes.set(id, { status: 'interrupted' });
+      await releaseLeases(deps.store.db, { ids: open.map((o) => o.request.id), owner: input.owner });
+      for (const o of open) await settle(o.request, { status: 'interrupted' });
       return;
     }
-    const batch = open;
-    const byId = new Map(batch.map((o) => [o.request.id, o]));
-    const result = await retryTransient(() =>
-      deps.store.groupCommit(async (trx) => {
-        const now = deps.clock();
-        const held = await renewLeases(trx, {
-          ids: batch.map((o) => o.request.id),
-          owner: input.owner,
-          leaseUntil: now + deps.config.worker.leaseMs,
-        });
-        const heldIds = new Set(held.map((r) => r.id));
-        const receipts = new Map(
-          held.map((r) => {
-            const names = [...(byId.get(r.id)?.clientName.values() ?? [])];
-            return [r.id, parseReceipt(r.receipt) ?? emptyReceipt(names)] as const;
-          }),
-        );
-        const mine = batch.filter((o) => heldIds.has(o.request.id));
-        const done = await step(deps, trx, { requests: mine, receipts, now, owner: input.owner });
-        const lost = batch.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
-        return { ...done, lost } satisfies BatchResult;
-      }),
-    );
-    for (const id of result.lost) {
-      outcomes.set(id, { status: 'lease-lost' });
-      byId.delete(id);
-    }
-    const next: Open[] = [];
-    for (const o of byId.values()) {
-      const change = result.touched.get(o.request.id);
-      if (change) {
-        o.batches++;
-        await input.afterBatch?.({ requestId: o.request.id, batches: o.batches, receipt: change.receipt });
-        if (change.done) {
-          outcomes.set(o.request.id, { status: 'completed', receipt: change.receipt });
-          deps.metrics.privacyRequestCompleted(
-            o.request.type,
-            o.request.type === 'forget'
-              ? Object.values(change.receipt).reduce((n, c) => n + c.reviews, 0)
-              : 0,
-          );
-          continue;
-        }
-      }
-      next.push(o);
-    }
-    // Once a batch, and only when it wrote deliveries: a wake-up costs the webhook worker a query.
-    if (result.webhookDeliveries > 0) deps.webhookWork?.notify();
-    open = next;
-  }
-}
-
-const TRANSIENT_ATTEMPTS = 5;
-
-/**
- * A batch rolled back by a deadlock or serialization failure (PostgreSQL) or a busy database
- * (SQLite) changed nothing, so it is simply run again.
- */
-async function retryTransient<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (err) {
-      if (attempt >= TRANSIENT_ATTEMPTS || !isTransientConflict(err)) throw err;
-    }
-  }
-}
-
-interface StepInput {
-  /** The requests whose leases this transaction holds. */
-  readonly requests: readonly Open[];
-  /** Each request's receipt so far, as stored. */
-  readonly receipts: ReadonlyMap<string, Receipt>;
-  readonly now: number;
-  /** The lease owner carrying them out: the audit trail's actor for their completion. */
-  readonly owner: string;
-}
-
-interface StepResult {
-  readonly touched: Map<string, { receipt: Receipt; done: boolean }>;
-  /** Webhook deliveries written for the requests it completed. */
-  readonly webhookDeliveries: number;
-}
-
-type Step = (deps: ServiceDeps, trx: Kysely<Database>, input: StepInput) => Promise<StepResult>;
-
-const eraseBatch: Step = async (deps, trx, { requests, now, owner: leaseOwner, ...input }) => {
-  const touched = new Map<string, { receipt: Receipt; done: boolean }>();
-  if (requests.length === 0) return { touched, webhookDeliveries: 0 };
-  const byId = new Map(requests.map((o) => [o.request.id, o]));
-  const receipts = new Map(input.receipts);
-  const count = (requestId: string, clientId: string, counts: Parameters<typeof addToReceipt>[2]) => {
-    const name = byId.get(requestId)?.clientName.get(clientId) ?? clientId;
-    receipts.set(requestId, addToReceipt(receipts.get(requestId) ?? {}, name, counts));
-    touched.set(requestId, { receipt: receipts.get(requestId) ?? {}, done: false });
-  };
-  if (deps.store.dialect === 'postgres') {
-    // Any of these may be on its last batch: wait for imports into their clients to commit, and
-    // keep new ones out until the suppressions below are visible
-    // (store/repositories/client-erasure-locks.ts).
-    await lockClientsForErasure(trx, [...new Set(requests.flatMap((o) => [...o.clientName.keys()]))]);
-  }
-  let webhookDeliveries = 0;
-  const budget = deps.config.worker.batchSize;
-  // One pair beyond the budget says where the round-robin was cut.
-  const found = await findSubjectReviewsOfRequests(
-    trx,
-    deps.store.dialect,
-    requests.map((o) => o.request.id),
-    budget + 1,
-  );
-  const cut = found.length > budget ? found.pop() : undefined;
-  const owner = new Map<string, string>();
-  const taken = new Map<string, number>();
-  for (const f of found) {
-    if (!owner.has(f.reviewId)) owner.set(f.reviewId, f.requestId);
-    taken.set(f.requestId, (taken.get(f.requestId) ?? 0) + 1);
-  }
-  // A request is finished in this batch when its next review, had it one, would have come before
-  // the cut in round-robin order (rank, then request id).
-  const finished = requests
-    .map((o) => o.request.id)
-    .filter((id) => {
-      if (!cut) return true;
-      const next = (taken.get(id) ?? 0) + 1;
-      return next < cut.rank || (next === cut.rank && id < cut.requestId);
-    });
-  const ids = [...owner.keys()].sort();
-  if (deps.store.dialect === 'postgres') await lockReviews(trx, ids);
-  for (const r of await deleteResponsesOfReviews(trx, ids)) {
-    count(owner.get(r.reviewId) ?? '', r.clientId, { clientResponses: 1 });
-  }
-  for (const review of await deleteReviewsByIds(trx, ids)) {
-    count(owner.get(review.id) ?? '', review.clientId, {
-      reviews: 1,
-      profileFields: profileFieldCount(review),
-    });
-  }
-  // GDPR Art. 17: copies go with the original. Every export section holding one of these reviews,
-  // whoever filed it and under whichever identifier, and the masked identifiers of its request.
-  const holding = await deleteExportSectionsHolding(trx, ids);
-  for (const h of holding) count(owner.get(h.reviewId) ?? '', h.clientId, { accessExports: 1 });
-  // A request that named one of a person's identifiers in a client both requests name is about
-  // the same end user: its section for that client goes even when it holds no review (it still
-  // says what was asked about whom), and so do its masked identifiers and the erasing request's.
-  const naming = await findRequestsNamingSubjects(trx, deps.store.dialect, finished);
-  const removed = await deleteExportSections(trx, naming);
-  const removedLeft = [...removed];
-  for (const n of naming) {
-    const at = removedLeft.indexOf(n.clientId);
-    if (at === -1) continue;
-    removedLeft.splice(at, 1);
-    count(n.subjectRequestId, n.clientId, { accessExports: 1 });
-  }
-  await dropMaskedValues(trx, [
-    ...new Set([...holding.map((h) => h.requestId), ...finished, ...naming.map((n) => n.requestId)]),
-  ]);
-  const progressed = [...touched.keys()].filter((id) => !finished.includes(id));
-  await saveReceipts(
-    trx,
-    progressed.map((id) => ({ id, receipt: JSON.stringify(receipts.get(id)) })),
-  );
-  if (finished.length > 0) {
-    // Imports refuse the people's identifiers from now on, so erased data cannot come back.
-    await suppressSubjects(trx, { requestIds: finished, now });
-    // PostgreSQL keeps deleted rows in its table files until they are rewritten (PRIVACY_COMPACT).
-    await markCompactionOwed(trx, now);
-    await markRequestsCompleted(trx, {
-      at: now,
-      receipts: finished.map((id) => ({ id, receipt: JSON.stringify(receipts.get(id)) })),
-    });
-    await insertAuditEvents(
-      trx,
-      finished.flatMap((id) => {
-        const o = byId.get(id);
-        return o ? [completionEvent(o.request, receipts.get(id) ?? {}, { now, owner: leaseOwner })] : [];
-      }),
-    );
-    webhookDeliveries = await enqueueWebhookEvents(
-      trx,
-      finished.flatMap((id) => {
-        const o = byId.get(id);
-        return o ? [completionWebhook(o.request, o.clientName.values(), now)] : [];
-      }),
-    );
-    for (const id of finished) touched.set(id, { receipt: receipts.get(id) ?? {}, done: true });
-  }
-  return { touched, webhookDeliveries };
-};
-
-const buildExport: Step = async (deps, trx, { requests, now, owner, receipts }) => {
-  const touched = new Map<string, { receipt: Receipt; done: boolean }>();
-  const completed = [];
-  for (const { request, clientName } of requests) {
-    let receipt = receipts.get(request.id) ?? {};
-    const sections = [];
-    for (const [clientId, name] of [...clientName].sort((a, b) => a[1].localeCompare(b[1]))) {
-      const reviews: ReturnType<typeof exportedReview>[] = [];
-      const reviewIds: string[] = [];
-      let after: string | undefined;
-      for (;;) {
-        const ids = await findSubjectReviewIds(
-          trx,
-          deps.store.dialect,
-          { requestId: request.id, clientId },
-          { limit: deps.config.worker.batchSize, ...(after !== undefined ? { after } : {}) },
-        );
-        if (ids.length === 0) break;
-        after = ids[ids.length - 1];
-        const responses = await findResponsesOfReviews(trx, ids);
-        for (const review of await findReviewsByIds(trx, ids)) {
-          const own = responses.filter((r) => r.reviewId === review.id);
-          reviews.push(exportedReview(review, own));
-          reviewIds.push(review.id);
-          receipt = addToReceipt(receipt, name, {
-            reviews: 1,
-            clientResponses: own.length,
-            profileFields: profileFieldCount(review),
+    // Erasure batches and exports take turns, so neither kind waits for all of the other.
+    const erasing = open.filter((o) => o.request.type === 'forget');
+    const exporting = open.filter((o) => o.request.type === 'access');
+    exportTurn = exporting.length > 0 && (erasing.length === 0 || !exportTurn);
+    const [working, step] = exportTurn ? [exporting.slice(0, 1), buildExport] : [erasing, eraseBatch];
+    const all = open;
+    const byId = new Map(all.map((o) => [o.request.id, o]));
+    const result = await retryThroughOutage(
+      deps,
+      () =>
+        deps.store.groupCommit(async (trx) => {
+          const now = deps.clock();
+          const held = await renewLeases(trx, {
+            ids: all.map((o) => o.request.id),
+            owner: input.owner,
+            leaseUntil: now + deps.config.worker.leaseMs,
           });
-        }
-      }
-      sections.push({
-        clientId,
-        clientName: name,
-        content: exportSection(name, reviews),
-        reviewIds,
-        createdAt: now,
-        expiresAt: now + deps.config.privacy.exportRetentionDays * DAY_MS,
-      });
-    }
-    await replaceExports(trx, request.id, sections);
-    await markRequestsCompleted(trx, {
-      at: now,
-      receipts: [{ id: request.id, receipt: JSON.stringify(receipt) }],
-    });
-    await insertAuditEvents(trx, [completionEvent(request, receipt, { now, owner })]);
-    completed.push(completionWebhook(request, clientName.values(), now));
-    touched.set(request.id, { receipt, done: true });
+          const heldIds = new Set(held.map((r) => r.id));
+          const receipts = new Map(
+            held.map((r) => {
+              const names = [...(byId.get(r.id)?.clientName.values() ?? [])];
+              return [r.id, parseReceipt(r.receipt) ?? emptyReceipt(names)] as const;
+            }),
+          );
+          const mine = working.filter((o) => heldIds.has(o.request.id));
+          const done = await step(deps, trx, { requests: mine, receipts, now, owner: input.owner });
+          const missed = all.filter((o) => !heldIds.has(o.request.id)).map((o) => o.request.id);
+          const completed = await findCompletedReceipts(trx, missed);
+          const lost = missed.filter((id) => !completed.has(id));
+          return { ...done, lost, completed } satisfies BatchResult;
+        }),
+      { signal: input.signal, backoff },
+    );
+    open = await settleBatch(deps, input, byId, result, settle);
   }
-  return { touched, webhookDeliveries: await enqueueWebhookEvents(trx, completed) };
-};
+}
+
+/** Reports what a committed batch finished; returns the requests still open, in claim order. */
+async function settleBatch(
+  deps: ServiceDeps,
+  input: ProcessPrivacyRequestsInput,
+  byId: Map<string, Open>,
+  result: BatchResult,
+  settle: Settle,
+): Promise<Open[]> {
+  for (const id of result.lost) {
+    const o = byId.get(id);
+    byId.delete(id);
+    if (o) await settle(o.request, { status: 'lease-lost' });
+  }
+  for (const [id, receipt] of result.completed) {
+    const o = byId.get(id);
+    byId.delete(id);
+    if (o) await settle(o.request, { status: 'completed', receipt: parseReceipt(receipt) ?? {} });
+  }
+  const next: Open[] = [];
+  for (const o of byId.values()) {
+    const change = result.touched.get(o.request.id);
+    if (change) {
+      o.batches++;
+      await input.afterBatch?.({ requestId: o.request.id, batches: o.batches, receipt: change.receipt });
+      if (change.done) {
+        deps.metrics.privacyRequestCompleted(
+          o.request.type,
+          o.request.type === 'forget' ? Object.values(change.receipt).reduce((n, c) => n + c.reviews, 0) : 0,
+        );
+        await settle(o.request, { status: 'completed', receipt: change.receipt });
+        continue;
+      }
+    }
+    next.push(o);
+  }
+  // Once a batch, and only when it wrote deliveries: a wake-up costs the webhook worker a query.
+  if (result.webhookDeliveries > 0) deps.webhookWork?.notify();
+  return next;
+}

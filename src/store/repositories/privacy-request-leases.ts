@@ -80,3 +80,22 @@ export async function releaseLeases(
     .where('status', '=', 'PENDING')
     .execute();
 }
+
+/**
+ * The receipts of those of `ids` that are completed: a renewal that misses a request either lost
+ * it to another worker or finds it already done, for instance by a commit whose answer the
+ * connection lost.
+ */
+export async function findCompletedReceipts(
+  db: Kysely<Database>,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('privacy_requests')
+    .select(['id', 'receipt'])
+    .where('id', 'in', ids)
+    .where('status', '=', 'COMPLETED')
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.receipt]));
+}
