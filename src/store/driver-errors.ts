@@ -44,6 +44,8 @@ const SOCKET_FAILURES = new Set([
   'ETIMEDOUT',
   'EHOSTUNREACH',
   'ENETUNREACH',
+  // A name server that did not answer; ENOTFOUND, a name that does not exist, is a configuration error.
+  'EAI_AGAIN',
 ]);
 
 /**
@@ -69,7 +71,8 @@ const DRIVER_MESSAGES = new Set([
 
 /**
  * The database cannot serve right now, whatever the statement: it is unreachable, shutting down,
- * recovering, out of connections, or this process waited too long for one of its own. A retry
+ * recovering, out of connections, its files cannot be written (SQLite), or this process waited
+ * too long for a connection of its own. A retry
  * later may succeed, so callers answer 503 rather than 500.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
@@ -78,6 +81,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof code === 'string') {
     if (SOCKET_FAILURES.has(code) || SERVER_UNAVAILABLE.has(code)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
+    // The file system under SQLite failed (a full or detached volume): the data is not gone.
+    if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN') return true;
   }
   return typeof message === 'string' && DRIVER_MESSAGES.has(message);
 }

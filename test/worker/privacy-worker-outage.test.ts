@@ -15,11 +15,8 @@ import { importReviewsBy, type PrivacyTenant, seedPrivacyTenant } from '../priva
 /**
  * A real PostgreSQL refusing every connection in the middle of an erasure, then coming back: the
  * worker finishes the request without a restart. Needs PostgreSQL (a SQLite file cannot go away).
- *
- * Skipped while the store leaves the 'error' event of a checked-out pg client unhandled: the
- * reset socket's error is then thrown as an uncaught exception, which the test runner charges to
- * this test even though the worker rides it out. With a listener on each client
- * (src/store/database.ts) it passes; then drop the skip.
+ * A reset socket also raises an 'error' event on the pg clients checked out at the time, which
+ * must not end the process (src/store/database.ts).
  */
 describe('privacy worker through a PostgreSQL outage', { skip: TEST_DIALECT !== 'postgres' }, () => {
   let proxy: TcpProxy;
@@ -43,7 +40,6 @@ describe('privacy worker through a PostgreSQL outage', { skip: TEST_DIALECT !== 
 
   it('resumes a half-done erasure once the database is back, and completes it once', {
     timeout: 60_000,
-    skip: 'until src/store/database.ts listens for the error event of checked-out pg clients',
   }, async () => {
     await importReviewsBy(
       rt.deps,

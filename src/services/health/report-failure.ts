@@ -1,5 +1,5 @@
-import { isDatabaseUnavailable } from '../../store/database-unavailable.js';
 import type { ServiceDeps } from '../deps.js';
+import { reportDatabaseOutage } from './report-database-outage.js';
 
 /**
  * Records a failed pass of background work. A database that cannot be reached is an outage,
@@ -8,12 +8,11 @@ import type { ServiceDeps } from '../deps.js';
  * ever queried by their keyed hashes.
  */
 export function reportFailure(
-  deps: Pick<ServiceDeps, 'logger' | 'metrics' | 'outages'>,
+  deps: Pick<ServiceDeps, 'logger' | 'metrics' | 'outages' | 'store'>,
   err: unknown,
   message: string,
   context: Record<string, unknown> = {},
 ): void {
   deps.metrics.failed(err);
-  if (isDatabaseUnavailable(err)) deps.outages.down('database', err);
-  else deps.logger.error({ ...context, err }, message);
+  if (!reportDatabaseOutage(deps, err)) deps.logger.error({ ...context, err }, message);
 }

@@ -1,5 +1,4 @@
-import { isDatabaseUnavailable } from '../../store/database-unavailable.js';
-import { isTransientConflict } from '../../store/driver-errors.js';
+import { isDatabaseUnavailable, isTransientConflict } from '../../store/driver-errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { createWorkSignal } from '../privacy/work-signal.js';
 import { createRetryBackoff, type RetryBackoff } from './create-retry-backoff.js';
