@@ -4,6 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildServer } from '../../src/http/build-server.js';
 import { seedTestTenant, type TestTenant } from '../helpers/credentials.js';
+import { eventually } from '../helpers/eventually.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import {
   createTestRuntime,
@@ -18,19 +19,6 @@ const skip =
   'PostgreSQL only: a database server that can go away while the process runs (DATABASE_URL)';
 const host = 'localhost:8080';
 const EN = 'Acme-EN_GB';
-
-/** Resolves once `attempt()` stops throwing; fails with its last error after `ms`. */
-async function eventually<T>(attempt: () => Promise<T>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 function assertRetryLater(res: LightMyRequestResponse, mediaType: string): void {
   assert.equal(res.statusCode, 503, res.body);

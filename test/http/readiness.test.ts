@@ -7,6 +7,7 @@ import { type MigrationProvider, Migrator } from 'kysely';
 import { buildServer } from '../../src/http/build-server.js';
 import { openStore } from '../../src/store/database.js';
 import { migrateToLatest, migrations } from '../../src/store/migrate.js';
+import { eventually } from '../helpers/eventually.js';
 import { startTcpProxy } from '../helpers/tcp-proxy.js';
 import {
   createTestApp,
@@ -114,19 +115,6 @@ async function within<T>(ms: number, request: Promise<T>): Promise<T> {
     return await Promise.race([request, late]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/** Resolves once `attempt()` stops throwing; fails with its last error after `ms`. */
-async function eventually(attempt: () => Promise<void>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
   }
 }
 

@@ -3,24 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database.js';
 import { isDatabaseUnavailable } from '../../src/store/driver-errors.js';
+import { eventually } from '../helpers/eventually.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 const skip =
   TEST_DIALECT !== 'postgres' && 'PostgreSQL only: a pool of connections that can lose them (DATABASE_URL)';
-
-/** Resolves with `attempt()`'s value once it stops throwing; fails after `ms`. */
-async function eventually<T>(attempt: () => Promise<T>, ms = 10_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 describe('PostgreSQL connections that fail', { skip }, () => {
   let proxy: TcpProxy;

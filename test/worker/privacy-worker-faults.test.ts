@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { ServiceDeps } from '../../src/services/deps.js';
 import { createPrivacyRequest } from '../../src/services/privacy/create-privacy-request.js';
 import { startPrivacyWorker } from '../../src/worker/privacy-worker.js';
+import { eventually } from '../helpers/eventually.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
 import { importReviewsBy, type PrivacyTenant, seedPrivacyTenant } from '../privacy/privacy-fixtures.js';
 
@@ -21,13 +22,14 @@ function faulty(deps: ServiceDeps, down: (attempt: number) => boolean, failure: 
 const connectionLost = () => new Error('Connection terminated unexpectedly');
 
 /** Polls until `check` holds, for at most `ms`. */
-async function eventually(check: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const until = (check: () => Promise<boolean>, ms = 20_000) =>
+  eventually(
+    async () => {
+      if (!(await check())) throw new Error('condition not reached in time');
+    },
+    ms,
+    20,
+  );
 
 describe(`privacy worker through database faults on ${TEST_DIALECT}`, () => {
   let rt: TestRuntime;
@@ -80,7 +82,7 @@ describe(`privacy worker through database faults on ${TEST_DIALECT}`, () => {
     const deps = faulty(rt.deps, (attempt) => attempt >= 4 && attempt < 10, connectionLost);
     const worker = startPrivacyWorker(deps, { owner: 'faulty-worker' });
     try {
-      await eventually(async () => (await status(first.id)) === 'COMPLETED');
+      await until(async () => (await status(first.id)) === 'COMPLETED');
       assert.equal(await reviewsLeft('half'), 0);
       // The lane kept running: a request accepted after the outage is carried out too.
       await importReviewsBy(
@@ -89,7 +91,7 @@ describe(`privacy worker through database faults on ${TEST_DIALECT}`, () => {
         { clientName: 'Acme-DE_DE', count: 3, prefix: 'afteroutage' },
       );
       const second = await forget('after-1');
-      await eventually(async () => (await status(second.id)) === 'COMPLETED');
+      await until(async () => (await status(second.id)) === 'COMPLETED');
     } finally {
       await worker.stop();
     }
@@ -117,7 +119,7 @@ describe(`privacy worker through database faults on ${TEST_DIALECT}`, () => {
     );
     const worker = startPrivacyWorker(deps, { owner: 'buggy-worker' });
     try {
-      await eventually(async () => (await status(request.id)) === 'COMPLETED');
+      await until(async () => (await status(request.id)) === 'COMPLETED');
     } finally {
       await worker.stop();
     }
@@ -136,14 +138,14 @@ describe(`privacy worker through database faults on ${TEST_DIALECT}`, () => {
     const request = await forget('stop-1');
     const deps = faulty(rt.deps, (attempt) => attempt >= 3, connectionLost);
     const worker = startPrivacyWorker(deps, { owner: 'stopping-worker' });
-    await eventually(async () => rt.deps.outages.isDown('database'));
+    await until(async () => rt.deps.outages.isDown('database'));
     await worker.stop();
     assert.equal(await status(request.id), 'PENDING', 'not completed by a worker that could not finish it');
     assert.ok((await reviewsLeft('stopped')) > 0);
     // The database is back: another worker finishes what the first left.
     const next = startPrivacyWorker(rt.deps, { owner: 'next-worker' });
     try {
-      await eventually(async () => (await status(request.id)) === 'COMPLETED', 45_000);
+      await until(async () => (await status(request.id)) === 'COMPLETED', 45_000);
     } finally {
       await next.stop();
     }
@@ -194,7 +196,7 @@ describe(`privacy worker through database faults on ${TEST_DIALECT}`, () => {
       const logsFrom = lanes.logs.lines.length;
       const worker = startPrivacyWorker(deps, { owner: 'two-lanes' });
       try {
-        const until = Date.now() + 45_000;
+        const deadline = Date.now() + 45_000;
         for (;;) {
           const row = await lanes.deps.store.db
             .selectFrom('privacy_requests')
@@ -202,7 +204,7 @@ describe(`privacy worker through database faults on ${TEST_DIALECT}`, () => {
             .where('id', '=', request.id)
             .executeTakeFirstOrThrow();
           if (row.status === 'COMPLETED') break;
-          assert.ok(Date.now() < until, 'completed in time');
+          assert.ok(Date.now() < deadline, 'completed in time');
           await new Promise((r) => setTimeout(r, 20));
         }
       } finally {
@@ -239,7 +241,7 @@ describe(`privacy worker through database faults on ${TEST_DIALECT}`, () => {
     const logsFrom = rt.logs.lines.length;
     const worker = startPrivacyWorker(rt.deps, { owner: 'fair-worker' });
     try {
-      await eventually(async () => (await status(big.id)) === 'COMPLETED');
+      await until(async () => (await status(big.id)) === 'COMPLETED');
     } finally {
       await worker.stop();
     }
