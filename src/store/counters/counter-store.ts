@@ -54,6 +54,9 @@ export interface ReleaseSpec {
   readonly drain?: { readonly key: string; readonly alsoFrom: readonly string[] };
 }
 
+/** The `{group}` a key belongs to (CounterSpec.key), or the key itself when it names none. */
+export const groupOf = (key: string): string => /^\{[^}]*\}/.exec(key)?.[0] ?? key;
+
 /** What each counter of a release gives back: its cost, plus the drained hits when `drained`. */
 export function releaseEntries(
   spec: ReleaseSpec,

@@ -3,6 +3,7 @@ import {
   type CounterSpec,
   type CounterStore,
   CounterStoreUnavailable,
+  groupOf,
   type LeaseOutcome,
   type TakeOutcome,
 } from './counter-store.js';
@@ -24,9 +25,6 @@ export const DURABLE_SETTLE_MS = WRITE_THROUGH_BOUND_MS + 2000;
 
 /** Groups remembered as restored, beyond which they are all forgotten. */
 const MAX_RESTORED_GROUPS = 100_000;
-
-/** The `{group}` a key belongs to (counter-store.ts: keys taken together share one). */
-const groupOf = (key: string) => /^\{[^}]*\}/.exec(key)?.[0] ?? key;
 
 /**
  * Redis counters that a restart of Redis does not make forget what was admitted (docs/design.md,
@@ -110,7 +108,6 @@ export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCoun
     specs: readonly CounterSpec[],
     windowEnds: readonly number[],
     cost: number,
-    now: number,
     askedAt: number,
   ): Promise<void> {
     const left = askedAt + WRITE_THROUGH_BOUND_MS - performance.now();
@@ -119,10 +116,7 @@ export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCoun
       timer = setTimeout(() => resolve('late'), Math.max(0, left));
     });
     try {
-      const written = sql.record(
-        specs.map((s, i) => ({ key: s.key, cost, windowEnd: windowEnds[i]! })),
-        now,
-      );
+      const written = sql.record(specs.map((s, i) => ({ key: s.key, cost, windowEnd: windowEnds[i]! })));
       written.catch(() => {});
       // Checked again once written: a busy event loop can run a late write's callback first.
       const outcome = await Promise.race([written, late]);
@@ -151,7 +145,7 @@ export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCoun
     const outcome = await ask();
     if (redis.connection.generation !== generation) throw unavailable('Redis reconnected during a grant');
     const { cost, windowEnds } = granted(outcome);
-    if (cost > 0) await writeThrough(specs, windowEnds, cost, now, askedAt);
+    if (cost > 0) await writeThrough(specs, windowEnds, cost, askedAt);
     return outcome;
   }
 

@@ -5,6 +5,7 @@ import {
   type CounterSpec,
   type CounterState,
   type CounterStore,
+  groupOf,
   type LeaseOutcome,
   leaseGrant,
   lessHits,
@@ -55,6 +56,30 @@ async function upsertAll(
 }
 
 /**
+ * Adds hits to the window that ends at `windowEnd`, as Redis numbered it, whatever this instance's
+ * clock says: a grant written after another instance has already started the next window in Redis
+ * must still count in its own. A row of an earlier window is replaced; a row of a later one is
+ * left alone, since the window the hits belong to has ended.
+ */
+async function addToWindow(
+  db: Executor,
+  { key, cost, windowEnd }: { key: string; cost: number; windowEnd: number },
+): Promise<void> {
+  const same = sql<boolean>`limit_counters.window_end = excluded.window_end`;
+  const earlier = sql<boolean>`limit_counters.window_end < excluded.window_end`;
+  await db
+    .insertInto('limit_counters')
+    .values({ key, hits: cost, window_end: windowEnd })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`case when ${same} then limit_counters.hits + excluded.hits when ${earlier} then excluded.hits else limit_counters.hits end`,
+        window_end: sql<number>`case when ${earlier} then excluded.window_end else limit_counters.window_end end`,
+      }),
+    )
+    .execute();
+}
+
+/**
  * On PostgreSQL, every operation first takes a transaction-level advisory lock per `{group}` of its
  * keys (counter-store.ts: the keys of one operation share one), in order, so operations on one
  * group run one after another and never wait on each other in a cycle. Row locks alone could not
@@ -65,7 +90,7 @@ async function upsertAll(
  */
 async function lockGroups(db: Executor, dialect: Dialect, keys: readonly string[]): Promise<void> {
   if (dialect !== 'postgres') return;
-  const groups = [...new Set(keys.map((key) => /^\{[^}]*\}/.exec(key)?.[0] ?? key))].sort();
+  const groups = [...new Set(keys.map(groupOf))].sort();
   for (const group of groups)
     await sql`select pg_advisory_xact_lock(hashtextextended(${group}, 0))`.execute(db);
 }
@@ -131,11 +156,8 @@ async function leaseAll(
 
 /** The SQL store, with the write a durable copy of other counters needs (durable-counter-store.ts). */
 export interface SqlCounterStore extends CounterStore {
-  /**
-   * Adds hits without a limit, each to the window ending at `windowEnd` (or to the live window
-   * when one with another end is live), all in one transaction.
-   */
-  record(counters: readonly { key: string; cost: number; windowEnd: number }[], now: number): Promise<void>;
+  /** Adds hits without a limit, each to the window ending at `windowEnd`, all in one transaction. */
+  record(counters: readonly { key: string; cost: number; windowEnd: number }[]): Promise<void>;
 }
 
 /**
@@ -205,7 +227,7 @@ export function createSqlCounterStore(
       );
     },
 
-    async record(counters, now) {
+    async record(counters) {
       if (counters.length === 0) return;
       await store.groupCommit(async (trx) => {
         await lockGroups(
@@ -213,9 +235,7 @@ export function createSqlCounterStore(
           store.dialect,
           counters.map((c) => c.key),
         );
-        for (const { key, cost, windowEnd } of counters) {
-          if (cost > 0) await upsertAll(trx, [{ key, limit: null, freshWindowEnd: windowEnd }], now, cost);
-        }
+        for (const counter of counters) if (counter.cost > 0) await addToWindow(trx, counter);
       });
     },
 
