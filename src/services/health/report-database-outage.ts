@@ -13,10 +13,18 @@ const RECOVERY_PROBE_MS = 1000;
  */
 export function reportDatabaseOutage(deps: Pick<ServiceDeps, 'store' | 'outages'>, err: unknown): boolean {
   if (!isDatabaseUnavailable(err)) return false;
+  openDatabaseOutage(deps, err);
+  return true;
+}
+
+/**
+ * Opens (or goes on counting) the database's outage for a failure the caller has already judged
+ * to be one, such as a write that did not complete in time; the probe closes it.
+ */
+export function openDatabaseOutage(deps: Pick<ServiceDeps, 'store' | 'outages'>, err: unknown): void {
   const ongoing = deps.outages.isDown('database');
   deps.outages.down('database', err);
   if (!ongoing) awaitRecovery(deps);
-  return true;
 }
 
 function awaitRecovery({ store, outages }: Pick<ServiceDeps, 'store' | 'outages'>): void {

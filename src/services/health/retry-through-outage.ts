@@ -2,6 +2,7 @@ import { isDatabaseUnavailable, isTransientConflict } from '../../store/driver-e
 import type { ServiceDeps } from '../deps.js';
 import { createWorkSignal } from '../privacy/work-signal.js';
 import { createRetryBackoff, type RetryBackoff } from './create-retry-backoff.js';
+import { openDatabaseOutage } from './report-database-outage.js';
 
 const TRANSIENT_ATTEMPTS = 5;
 
@@ -14,7 +15,7 @@ const TRANSIENT_ATTEMPTS = 5;
  * running it again never does its work twice.
  */
 export async function retryThroughOutage<T>(
-  deps: Pick<ServiceDeps, 'outages'>,
+  deps: Pick<ServiceDeps, 'outages' | 'store'>,
   run: () => Promise<T>,
   options: { signal?: AbortSignal | undefined; backoff?: RetryBackoff } = {},
 ): Promise<T> {
@@ -28,7 +29,7 @@ export async function retryThroughOutage<T>(
     } catch (err) {
       if (isTransientConflict(err) && ++conflicts < TRANSIENT_ATTEMPTS) continue;
       if (!isDatabaseUnavailable(err) || options.signal?.aborted) throw err;
-      deps.outages.down('database', err);
+      openDatabaseOutage(deps, err);
       await createWorkSignal().wait(backoff.next(), options.signal);
       if (options.signal?.aborted) throw err;
     }

@@ -5,6 +5,7 @@ import { formatRateLimit, formatRateLimitPolicy, type ServiceLimit } from '../..
 import { AppError } from '../../errors.js';
 import { type CounterStore, CounterStoreUnavailable } from '../../store/counters/counter-store.js';
 import type { ServiceDeps } from '../deps.js';
+import { openDatabaseOutage } from '../health/report-database-outage.js';
 import { createCounterStore } from './create-counter-store.js';
 
 /** The outcome of charging one call to a passkey's rate limit and quota (docs/interface.md §8). */
@@ -94,6 +95,9 @@ const counterKey = (passkeyId: string, policy: QuotaPolicy) => `{pk:${passkeyId}
 export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLimiter> {
   const counters: CounterStore = await createCounterStore(deps, { housekeeping: true, durable: true });
   const { outages } = deps;
+  /** A database the copy of the counters could not be written to is probed until it answers. */
+  const reportOutage = (error: CounterStoreUnavailable) =>
+    error.dependency === 'database' ? openDatabaseOutage(deps, error.cause) : outages.down('redis', error);
   const failMode = deps.config.rateLimitFailMode;
   const leaseMs = deps.config.limitLeaseMs;
   const leases = new Map<string, Lease>();
@@ -112,8 +116,8 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
 
   /**
    * Gives unspent allowance back to the windows it was leased in; they may have ended since. It
-   * is no longer held from the start: a release that fails, or times out, may still have run in
-   * the store, and spending the allowance then could admit more than the policy.
+   * stops being held before the store is asked: a release that fails, or times out, may still have
+   * run in the store, and spending the allowance then could admit more than the policy.
    */
   async function giveBack(passkeyId: string, lease: Lease, amount: number, now: number): Promise<void> {
     if (amount <= 0) return;
@@ -175,9 +179,10 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
       now,
       asked,
     );
-    // The lease was counted, and copied when the counters keep a copy: both served it.
+    // The lease was counted, and, when something was granted, copied where the counters keep a
+    // copy: a grant of nothing writes nothing there, so it says nothing of the database.
     outages.up('redis');
-    outages.up('database');
+    if (outcome.granted > 0) outages.up('database');
     lease.unspent = carried + outcome.granted;
     lease.hits = outcome.counters.map((c) => c.hits);
     lease.windowEnds = outcome.counters.map((c) => c.windowEnd);
@@ -232,7 +237,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
   }
 
   function unavailable(error: CounterStoreUnavailable, policyField: string): LimitDecision {
-    outages.down(error.dependency, error);
+    reportOutage(error);
     // Open: the call is served uncounted; the policy is still advertised, the remaining
     // allowance (RateLimit) is not, as it is unknown.
     if (failMode === 'open') return { allowed: true, headers: { 'ratelimit-policy': policyField } };
@@ -240,6 +245,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
     // the counters must not lift them; 503 says the refusal is the server's, not the caller's.
     throw new AppError('SERVICE_UNAVAILABLE', {
       detail: 'rate limits cannot be checked right now',
+      cause: error.cause,
       headers: {
         'ratelimit-policy': policyField,
         'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
@@ -276,7 +282,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
         return { kind: 'granted' };
       });
       void renewal.done.then((outcome) => {
-        if (outcome.kind === 'unavailable') outages.down(outcome.error.dependency, outcome.error);
+        if (outcome.kind === 'unavailable') reportOutage(outcome.error);
         if (lease.unspent === 0 && !lease.renewal && lease.waiting === 0 && leases.get(id) === lease) {
           leases.delete(id);
         }
@@ -372,7 +378,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
           } catch (err) {
             if (!(err instanceof CounterStoreUnavailable)) throw err;
             // Lost until its window ends: counted, never admitted.
-            outages.down(err.dependency, err);
+            reportOutage(err);
           }
         }),
       );

@@ -200,7 +200,9 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
     },
     webhookAttempted: (outcome) => webhookAttempts.inc({ outcome }),
     failed(err) {
-      if (isDatabaseError(err)) databaseErrors.inc();
+      // A refusal made because of a database error (the limiter's 503) carries it as its cause.
+      if (isDatabaseError(err) || isDatabaseError((err as { cause?: unknown } | null)?.cause))
+        databaseErrors.inc();
     },
     redisError: () => redisErrors.inc(),
     collectProcessMetrics() {

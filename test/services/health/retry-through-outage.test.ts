@@ -4,6 +4,7 @@ import { createLogger } from '../../../src/logger.js';
 import { createOutageLog } from '../../../src/services/health/create-outage-log.js';
 import { createRetryBackoff } from '../../../src/services/health/create-retry-backoff.js';
 import { retryThroughOutage } from '../../../src/services/health/retry-through-outage.js';
+import type { Store } from '../../../src/store/database.js';
 import { LogCapture } from '../../helpers/test-runtime.js';
 
 const lost = () => new Error('Connection terminated unexpectedly');
@@ -11,7 +12,9 @@ const lost = () => new Error('Connection terminated unexpectedly');
 function setup() {
   const logs = new LogCapture();
   const outages = createOutageLog(createLogger('info', logs), Date.now);
-  return { logs, deps: { outages }, backoff: createRetryBackoff({ firstMs: 1, maxMs: 5 }) };
+  // The probe that closes an outage pings the store; these tests close it by succeeding first.
+  const store = { ping: async () => {} } as unknown as Store;
+  return { logs, deps: { outages, store }, backoff: createRetryBackoff({ firstMs: 1, maxMs: 5 }) };
 }
 
 describe('retryThroughOutage', () => {
