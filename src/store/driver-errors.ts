@@ -51,10 +51,11 @@ const SOCKET_FAILURES = new Set([
 /**
  * SQLSTATEs of a server that cannot serve this connection now (PostgreSQL, Appendix A): 57P01
  * admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting, in recovery, a
- * failover under way), 53300 too_many_connections; class 08 (connection exception) is matched
+ * failover under way), 53300 too_many_connections, 53100 disk_full, 25006 read_only_sql_transaction
+ * (a standby not yet promoted, during a failover); class 08 (connection exception) is matched
  * as a class.
  */
-const SERVER_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300']);
+const SERVER_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '53100', '25006']);
 
 /**
  * What pg (lib/client.js) and pg-pool (index.js) say when a connection was lost, could not be made
@@ -82,7 +83,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (SOCKET_FAILURES.has(code) || SERVER_UNAVAILABLE.has(code)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
     // The file system under SQLite failed (a full or detached volume): the data is not gone.
-    if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN') return true;
+    if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_FULL') return true;
   }
   return typeof message === 'string' && DRIVER_MESSAGES.has(message);
 }

@@ -77,6 +77,9 @@ describe('isDatabaseUnavailable, as the workers meet it', () => {
       Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
       Object.assign(new Error('connection failure'), { code: '08006' }),
       Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' }),
+      Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }),
+      serverError('53100', 'could not extend file: No space left on device'),
+      serverError('25006', 'cannot execute INSERT in a read-only transaction'),
     ]) {
       assert.equal(isDatabaseUnavailable(err), true, err.message);
     }
