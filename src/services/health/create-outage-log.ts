@@ -7,8 +7,8 @@ export type Dependency = 'database' | 'redis';
 /**
  * What this process knows of each dependency's health, learned from the calls it makes anyway:
  * the first failure after a success opens an outage, the first success after failures closes it.
- * An outage is logged twice, when it starts and when it ends, never once per failed call: a 20 s
- * outage under load used to write hundreds of lines with stack traces.
+ * An outage is logged twice, when it starts and when it ends, never once per failed call: under
+ * load a line per call would be hundreds a second, and would bury the two that matter.
  */
 export interface OutageLog {
   /** A call to the dependency failed because the dependency could not serve it. */
