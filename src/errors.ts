@@ -63,6 +63,12 @@ export const errorCatalog = {
 
 export type ErrorCode = keyof typeof errorCatalog;
 
+/**
+ * Retry-After of a 503 answered because a dependency (the database, Redis) cannot serve: about
+ * what a restart or a failover takes, and what a readiness probe waits between two asks.
+ */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+
 export interface AppErrorOptions {
   /** Human-readable explanation specific to this occurrence. Never contains secrets or identifiers. */
   detail?: string;

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from '../errors.js';
 import { createReadinessCheck, type Readiness } from '../services/health/check-readiness.js';
 import { VERSION } from '../version.js';
 import type { HttpDeps } from './http-deps.js';
-
-/** Retry-After of a 503 for a dependency that is down: about the interval of a readiness probe. */
-const NOT_READY_RETRY_AFTER_SECONDS = 5;
 
 const NAMES: Readonly<Record<string, string>> = { database: 'the database', redis: 'Redis' };
 
@@ -45,7 +43,7 @@ export function healthRoutes(deps: HttpDeps): FastifyPluginAsync {
       const { checks, pendingMigrations: pending } = await checkReadiness();
       const down = unreachable(checks);
       if (down) {
-        reply.header('retry-after', String(NOT_READY_RETRY_AFTER_SECONDS));
+        reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
         return notReady(reply, down, { checks });
       }
       if (pending.length > 0) {

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { secondsUntil } from '../../domain/quota-policy.js';
-import { AppError } from '../../errors.js';
+import { AppError, DEPENDENCY_RETRY_AFTER_SECONDS } from '../../errors.js';
 import {
   type CounterSpec,
   type CounterStore,
@@ -45,7 +45,6 @@ export interface AuthAttempt {
   unauthorized(): Promise<void> | undefined;
 }
 
-const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** The blocked scopes an instance remembers, beyond which it lets the store answer alone. */
 export const MAX_KNOWN_BLOCKED = 10_000;
 
@@ -166,7 +165,7 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
     if (rateLimitFailMode === 'open') return;
     throw new AppError('SERVICE_UNAVAILABLE', {
       detail: 'client authentication cannot be checked right now',
-      headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+      headers: { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
     });
   }
 

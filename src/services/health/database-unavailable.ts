@@ -1,8 +1,5 @@
-import { AppError } from '../../errors.js';
+import { AppError, DEPENDENCY_RETRY_AFTER_SECONDS } from '../../errors.js';
 import { isDatabaseUnavailable } from '../../store/driver-errors.js';
-
-/** Retry-After of the 503 answered while the database cannot serve: a restart or failover's scale. */
-const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The answer to a request the database could not serve because it is unreachable, shutting down,
@@ -14,7 +11,7 @@ export function databaseUnavailable(err: unknown): AppError | null {
   if (!isDatabaseUnavailable(err)) return null;
   return new AppError('SERVICE_UNAVAILABLE', {
     detail: 'the database cannot serve requests right now',
-    headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    headers: { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
     cause: err,
   });
 }

@@ -2,7 +2,7 @@ import type { Passkey } from '../../domain/passkey.js';
 import type { QuotaPolicy } from '../../domain/quota-policy.js';
 import { alignedWindowEnd, passkeyPolicies, secondsUntil } from '../../domain/quota-policy.js';
 import { formatRateLimit, formatRateLimitPolicy, type ServiceLimit } from '../../domain/ratelimit-fields.js';
-import { AppError } from '../../errors.js';
+import { AppError, DEPENDENCY_RETRY_AFTER_SECONDS } from '../../errors.js';
 import { type CounterStore, CounterStoreUnavailable } from '../../store/counters/counter-store.js';
 import type { ServiceDeps } from '../deps.js';
 import { openDatabaseOutage } from '../health/report-database-outage.js';
@@ -27,8 +27,6 @@ export interface PasskeyLimiter {
   close(): Promise<void>;
 }
 
-/** Retry-After of the 503 answered while the counters are unreachable in closed mode. */
-const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /**
  * Allowance leased ahead of demand is at most this fraction of what the policies have left, so
  * that instances sharing a passkey near its limit share the remainder rather than one holding it.
@@ -248,7 +246,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
       cause: error.cause,
       headers: {
         'ratelimit-policy': policyField,
-        'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+        'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS),
       },
     });
   }
