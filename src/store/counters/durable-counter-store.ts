@@ -26,6 +26,60 @@ export const DURABLE_SETTLE_MS = WRITE_THROUGH_BOUND_MS + 2000;
 /** Groups remembered as restored, beyond which they are all forgotten. */
 const MAX_RESTORED_GROUPS = 100_000;
 
+function unavailable(reason: string): CounterStoreUnavailable {
+  return new CounterStoreUnavailable(new Error(reason));
+}
+
+/** Raises the Redis counters of `specs` to at least the database's copy of their live windows. */
+async function restore(
+  redis: RedisCounterStore,
+  sql: SqlCounterStore,
+  specs: readonly CounterSpec[],
+  now: number,
+  generation: number,
+): Promise<void> {
+  await redis.connection.settled();
+  let copies: { key: string; hits: number; windowEnd: number }[];
+  try {
+    copies = await Promise.all(specs.map(async ({ key }) => ({ key, ...(await sql.peek(key, now)) })));
+  } catch (err) {
+    throw new CounterStoreUnavailable(err, 'database');
+  }
+  if (redis.connection.generation !== generation) throw unavailable('Redis reconnected during a restore');
+  await redis.raise(
+    copies.filter((c) => c.windowEnd > now && c.hits > 0),
+    now,
+  );
+}
+
+/** Writes a grant through, or throws: nothing of it may be admitted then. */
+async function writeThrough(
+  sql: SqlCounterStore,
+  specs: readonly CounterSpec[],
+  windowEnds: readonly number[],
+  cost: number,
+  askedAt: number,
+): Promise<void> {
+  const left = askedAt + WRITE_THROUGH_BOUND_MS - performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), Math.max(0, left));
+  });
+  try {
+    const written = sql.record(specs.map((s, i) => ({ key: s.key, cost, windowEnd: windowEnds[i]! })));
+    written.catch(() => {});
+    // Checked again once written: a busy event loop can run a late write's callback first.
+    const outcome = await Promise.race([written, late]);
+    if (outcome === 'late' || performance.now() > askedAt + WRITE_THROUGH_BOUND_MS) {
+      throw new CounterStoreUnavailable(new Error('the database did not record a grant in time'), 'database');
+    }
+  } catch (err) {
+    throw err instanceof CounterStoreUnavailable ? err : new CounterStoreUnavailable(err, 'database');
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Redis counters that a restart of Redis does not make forget what was admitted (docs/design.md,
  * Limits). Redis stays the one place where instances take allowance, atomically; the database
@@ -61,25 +115,6 @@ export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCoun
   const restored = new Map<string, { generation: number; done: Promise<void> }>();
   let restoredOn = redis.connection.generation;
 
-  function unavailable(reason: string): CounterStoreUnavailable {
-    return new CounterStoreUnavailable(new Error(reason));
-  }
-
-  async function restore(specs: readonly CounterSpec[], now: number, generation: number): Promise<void> {
-    await redis.connection.settled();
-    let copies: { key: string; hits: number; windowEnd: number }[];
-    try {
-      copies = await Promise.all(specs.map(async ({ key }) => ({ key, ...(await sql.peek(key, now)) })));
-    } catch (err) {
-      throw new CounterStoreUnavailable(err, 'database');
-    }
-    if (redis.connection.generation !== generation) throw unavailable('Redis reconnected during a restore');
-    await redis.raise(
-      copies.filter((c) => c.windowEnd > now && c.hits > 0),
-      now,
-    );
-  }
-
   /** Restores the specs' `{group}` once per connection; concurrent first uses share one restore. */
   function restoredFor(specs: readonly CounterSpec[], now: number): Promise<number> {
     const generation = redis.connection.generation;
@@ -92,7 +127,7 @@ export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCoun
     }
     let entry = restored.get(group);
     if (!entry || entry.generation !== generation) {
-      const done = restore(specs, now, generation);
+      const done = restore(redis, sql, specs, now, generation);
       const made = { generation, done };
       entry = made;
       restored.set(group, made);
@@ -101,36 +136,6 @@ export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCoun
       });
     }
     return entry.done.then(() => generation);
-  }
-
-  /** Writes a grant through, or throws: nothing of it may be admitted then. */
-  async function writeThrough(
-    specs: readonly CounterSpec[],
-    windowEnds: readonly number[],
-    cost: number,
-    askedAt: number,
-  ): Promise<void> {
-    const left = askedAt + WRITE_THROUGH_BOUND_MS - performance.now();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), Math.max(0, left));
-    });
-    try {
-      const written = sql.record(specs.map((s, i) => ({ key: s.key, cost, windowEnd: windowEnds[i]! })));
-      written.catch(() => {});
-      // Checked again once written: a busy event loop can run a late write's callback first.
-      const outcome = await Promise.race([written, late]);
-      if (outcome === 'late' || performance.now() > askedAt + WRITE_THROUGH_BOUND_MS) {
-        throw new CounterStoreUnavailable(
-          new Error('the database did not record a grant in time'),
-          'database',
-        );
-      }
-    } catch (err) {
-      throw err instanceof CounterStoreUnavailable ? err : new CounterStoreUnavailable(err, 'database');
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** Runs a grant on a restored connection; the reply must come from that connection. */
@@ -145,7 +150,7 @@ export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCoun
     const outcome = await ask();
     if (redis.connection.generation !== generation) throw unavailable('Redis reconnected during a grant');
     const { cost, windowEnds } = granted(outcome);
-    if (cost > 0) await writeThrough(specs, windowEnds, cost, askedAt);
+    if (cost > 0) await writeThrough(sql, specs, windowEnds, cost, askedAt);
     return outcome;
   }
 
