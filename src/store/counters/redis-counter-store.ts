@@ -53,33 +53,11 @@ export function createRedisCounterStore(
   const connection = watchRedisConnection(redis, {
     settleMs,
     silenceMs: SILENT_TIMEOUTS * (commandTimeout ?? READY_WAIT_MS),
+    readyWaitMs,
   });
-  let connecting: Promise<void> | null = null;
-
-  function settled(): Promise<void> {
-    const status = redis.status;
-    if (status !== 'connecting' && status !== 'connect') return Promise.resolve();
-    connecting ??= new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        redis.off('ready', done);
-        redis.off('error', done);
-        redis.off('close', done);
-        connecting = null;
-        resolve();
-      };
-      const timer = setTimeout(done, readyWaitMs);
-      timer.unref();
-      redis.once('ready', done);
-      redis.once('error', done);
-      redis.once('close', done);
-    });
-    return connecting;
-  }
-
   async function call<T>(command: () => Promise<T>): Promise<T> {
     try {
-      await settled();
+      await connection.connected();
       if (settleMs > 0) await connection.settled();
       const reply = await command();
       connection.answered();

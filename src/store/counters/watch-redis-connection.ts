@@ -11,7 +11,14 @@ export interface RedisConnectionWatch {
   /** Counts the connections made ('ready' events): a reply belongs to the connection it was sent on. */
   readonly generation: number;
   /**
-   * Resolves when the server has been up for at least the settle period; rejects with
+   * Resolves once a connection attempt under way (at startup, or a reconnect) has ended, or after
+   * the ready wait, whichever is first; at once otherwise. The client has no offline queue, so a
+   * command sent meanwhile would fail at once rather than wait for the connection.
+   */
+  connected(): Promise<void>;
+  /**
+   * Resolves when the server has been up for at least the settle period (after connected());
+   * rejects with
    * CounterStoreUnavailable while it has not, or when that cannot be learned (one INFO per
    * connection, asked again after a failure).
    */
@@ -39,13 +46,14 @@ export interface RedisConnectionWatch {
  */
 export function watchRedisConnection(
   redis: Redis,
-  options: { readonly settleMs: number; readonly silenceMs: number },
+  options: { readonly settleMs: number; readonly silenceMs: number; readonly readyWaitMs: number },
 ): RedisConnectionWatch {
   let generation = 1;
   /** performance.now() until which the server is too recently started; null until learned. */
   let settleUntil: number | null = options.settleMs > 0 ? null : 0;
   let learning: Promise<void> | null = null;
   let lastAnswerAt = performance.now();
+  let connecting: Promise<void> | null = null;
 
   redis.on('ready', () => {
     generation += 1;
@@ -72,6 +80,27 @@ export function watchRedisConnection(
     return learning;
   }
 
+  function connected(): Promise<void> {
+    const status = redis.status;
+    if (status !== 'connecting' && status !== 'connect') return Promise.resolve();
+    connecting ??= new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        redis.off('error', done);
+        redis.off('close', done);
+        connecting = null;
+        resolve();
+      };
+      const timer = setTimeout(done, options.readyWaitMs);
+      timer.unref();
+      redis.once('ready', done);
+      redis.once('error', done);
+      redis.once('close', done);
+    });
+    return connecting;
+  }
+
   function checkSettled(): void {
     if (settleUntil !== null && performance.now() >= settleUntil) return;
     throw new CounterStoreUnavailable(
@@ -83,7 +112,9 @@ export function watchRedisConnection(
     get generation() {
       return generation;
     },
+    connected,
     async settled() {
+      await connected();
       if (settleUntil === null) {
         try {
           await learnUptime();

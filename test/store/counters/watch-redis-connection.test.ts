@@ -27,7 +27,7 @@ describe('the settle period after a Redis server starts', () => {
   });
 
   it('answers nothing while the server is younger than the period, then settles, by its uptime', async () => {
-    const watch = watchRedisConnection(client, { settleMs: SETTLE_MS, silenceMs: 3000 });
+    const watch = watchRedisConnection(client, { settleMs: SETTLE_MS, silenceMs: 3000, readyWaitMs: 2000 });
     await assert.rejects(watch.settled(), CounterStoreUnavailable, 'a server started moments ago');
     const until = Date.now() + SETTLED_BOUND_MS;
     for (;;) {
@@ -41,7 +41,26 @@ describe('the settle period after a Redis server starts', () => {
       }
     }
     // Another instance connecting now finds the server up long enough: it waits for nothing.
-    const late = watchRedisConnection(client, { settleMs: SETTLE_MS, silenceMs: 3000 });
+    const late = watchRedisConnection(client, { settleMs: SETTLE_MS, silenceMs: 3000, readyWaitMs: 2000 });
     await late.settled();
+  });
+});
+
+describe('a Redis connection still being made', () => {
+  it('is waited for before the server is asked how long it has been up', async (t) => {
+    const url = process.env.REDIS_URL;
+    if (!url) return t.skip('needs REDIS_URL');
+    // As the runtime builds its client: no offline queue, so a command sent while connecting fails.
+    const client = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 1000 });
+    client.on('error', () => {});
+    try {
+      const connecting = client.connect().catch(() => {});
+      assert.equal(client.status, 'connecting');
+      const watch = watchRedisConnection(client, { settleMs: 1, silenceMs: 3000, readyWaitMs: 2000 });
+      await watch.settled();
+      await connecting;
+    } finally {
+      client.disconnect();
+    }
   });
 });
