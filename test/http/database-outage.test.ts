@@ -145,6 +145,33 @@ describe('answers while PostgreSQL cannot serve', { skip }, () => {
     }
   });
 
+  it('keeps a database outage open while a passkey at its limit is refused from Redis alone', {
+    skip: !process.env.REDIS_URL && 'needs REDIS_URL: the counters then keep their copy in the database',
+  }, async () => {
+    proxy.setMode('pass');
+    const h = await startHarness(proxy.url(TEST_DATABASE_URL), {
+      DEFAULT_RATE_LIMIT_PER_MINUTE: '3',
+      DATABASE_POOL_TIMEOUT_MS: '500',
+    });
+    try {
+      // The response created by the harness was the first call of the minute.
+      assert.equal((await h.author()).statusCode, 200);
+      assert.equal((await h.author()).statusCode, 200);
+      assert.equal((await h.author()).statusCode, 429);
+
+      proxy.setMode('refuse');
+      assertRetryLater(await h.forget(), 'application/problem+json');
+      assert.equal(h.runtime.deps.outages.isDown('database'), true);
+      // Refused by a lease that granted nothing: Redis answered, the database was not asked.
+      assert.equal((await h.author()).statusCode, 429);
+      assert.equal(h.runtime.deps.outages.isDown('database'), true, 'the outage goes on');
+      assert.doesNotMatch(h.runtime.logs.text(), /outage ended/);
+    } finally {
+      proxy.setMode('pass');
+      await h.close();
+    }
+  });
+
   it('answers 503 after a bounded wait when every connection of the pool is busy', async () => {
     proxy.setMode('pass');
     const h = await startHarness(TEST_DATABASE_URL, {
