@@ -10,13 +10,18 @@ import { importReviewsBy, type PrivacyTenant, seedPrivacyTenant } from '../priva
 /** Deps whose transactions fail with `failure()` (after their work, so it rolls back) while `down()`. */
 function faulty(deps: ServiceDeps, down: (attempt: number) => boolean, failure: () => Error): ServiceDeps {
   let attempts = 0;
+  // From a failed transaction to the next that commits, the database is down for a ping too, as
+  // the probe that ends an outage would find it.
+  let failing = false;
   const groupCommit: ServiceDeps['store']['groupCommit'] = (work, keep) =>
     deps.store.groupCommit(async (trx) => {
       const result = await work(trx);
-      if (down(++attempts)) throw failure();
+      failing = down(++attempts);
+      if (failing) throw failure();
       return result;
     }, keep);
-  return { ...deps, store: { ...deps.store, groupCommit } };
+  const ping = () => (failing ? Promise.reject(failure()) : deps.store.ping());
+  return { ...deps, store: { ...deps.store, groupCommit, ping } };
 }
 
 const connectionLost = () => new Error('Connection terminated unexpectedly');

@@ -16,13 +16,16 @@ describe(`webhook worker through a database outage on ${TEST_DIALECT}`, () => {
     timeout: 30_000,
   }, async () => {
     let claims = 0;
+    const refused = () =>
+      Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     const failing: ServiceDeps['store']['groupCommit'] = (work, keep) => {
       claims++;
-      if (claims <= 4)
-        return Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+      if (claims <= 4) return refused();
       return rt.deps.store.groupCommit(work, keep);
     };
-    const deps: ServiceDeps = { ...rt.deps, store: { ...rt.deps.store, groupCommit: failing } };
+    // Down for the probe that ends an outage too, until the database serves a claim again.
+    const ping = () => (claims <= 4 ? refused() : rt.deps.store.ping());
+    const deps: ServiceDeps = { ...rt.deps, store: { ...rt.deps.store, groupCommit: failing, ping } };
     const logsFrom = rt.logs.lines.length;
     const worker = startWebhookWorker(deps, { owner: 'webhook-faults' });
     const until = Date.now() + 20_000;
