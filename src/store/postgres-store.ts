@@ -99,11 +99,12 @@ const DEFAULT_CONNECTION_TIMEOUT_MS = 2000;
 export function openPostgres(url: string, options: StoreOptions): Store {
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name');
+  const connectionTimeoutMillis = options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS;
   const pool = new pg.Pool({
     Client: PreparingClient,
     connectionString: url,
     max: options.poolSize ?? 10,
-    connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+    connectionTimeoutMillis,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     // Epoch-millisecond columns are bigint; they fit a JS number until the year 287396.
     types: {
@@ -124,10 +125,7 @@ export function openPostgres(url: string, options: StoreOptions): Store {
   const ensureSchema = async () => {
     if (!schema) return;
     schemaReady ??= (async () => {
-      const admin = new pg.Client({
-        connectionString: url,
-        connectionTimeoutMillis: options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
-      });
+      const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis });
       admin.on('error', ignoreClientError);
       await admin.connect();
       try {
