@@ -1,4 +1,5 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { after, before } from 'node:test';
 
 /**
  * A loopback TCP proxy in front of a real PostgreSQL or Redis, so a test can make the dependency
@@ -102,5 +103,32 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       for (const pair of [...pairs]) drop(pair);
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * For a suite: a proxy in front of the server `url` names, started before its tests and closed
+ * after them, and every exception left uncaught meanwhile, which a dependency fault must not
+ * cause.
+ */
+export function proxyDuringSuite(url: string): { proxy(): TcpProxy; readonly uncaught: unknown[] } {
+  let proxy: TcpProxy | undefined;
+  const uncaught: unknown[] = [];
+  const record = (err: unknown) => uncaught.push(err);
+  before(async () => {
+    const { hostname, port } = new URL(url);
+    proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
+    process.on('uncaughtException', record);
+  });
+  after(async () => {
+    process.off('uncaughtException', record);
+    await proxy?.close();
+  });
+  return {
+    proxy() {
+      if (!proxy) throw new Error('the proxy starts before the suite’s tests');
+      return proxy;
+    },
+    uncaught,
   };
 }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildServer } from '../../src/http/build-server.js';
 import { seedTestTenant, type TestTenant } from '../helpers/credentials.js';
 import { eventually } from '../helpers/eventually.js';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import { proxyDuringSuite } from '../helpers/tcp-proxy.js';
 import {
   createTestRuntime,
   TEST_DATABASE_URL,
@@ -78,24 +78,13 @@ async function startHarness(databaseUrl: string, env: Record<string, string>): P
 }
 
 describe('answers while PostgreSQL cannot serve', { skip }, () => {
-  let proxy: TcpProxy;
-  const uncaught: unknown[] = [];
-  const record = (err: unknown) => uncaught.push(err);
-
-  before(async () => {
-    const { hostname, port } = new URL(TEST_DATABASE_URL);
-    proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
-    process.on('uncaughtException', record);
-  });
-  after(async () => {
-    process.off('uncaughtException', record);
-    await proxy.close();
-  });
+  const faults = proxyDuringSuite(TEST_DATABASE_URL);
+  const { uncaught } = faults;
 
   it('answers 503 with Retry-After in each API’s shape during an outage, and serves again after it', async () => {
-    proxy.setMode('pass');
+    faults.proxy().setMode('pass');
     // Nothing answered from memory: every call below needs the database.
-    const h = await startHarness(proxy.url(TEST_DATABASE_URL), {
+    const h = await startHarness(faults.proxy().url(TEST_DATABASE_URL), {
       TOKEN_CACHE_TTL_MS: '0',
       DATABASE_POOL_TIMEOUT_MS: '500',
     });
@@ -104,7 +93,7 @@ describe('answers while PostgreSQL cannot serve', { skip }, () => {
       assert.equal((await h.author()).statusCode, 200);
       assert.equal((await h.forget()).statusCode, 201);
 
-      proxy.setMode('refuse');
+      faults.proxy().setMode('refuse');
       for (let i = 0; i < 3; i++) {
         const token = await h.token();
         assertRetryLater(token, 'application/json');
@@ -122,7 +111,7 @@ describe('answers while PostgreSQL cannot serve', { skip }, () => {
         assert.equal(forget.json().status, 503);
       }
 
-      proxy.setMode('pass');
+      faults.proxy().setMode('pass');
       await eventually(async () => assert.equal((await h.token()).statusCode, 200));
       await eventually(async () => assert.equal((await h.author()).statusCode, 200));
       await eventually(async () => assert.equal((await h.forget()).statusCode, 201));
@@ -140,7 +129,7 @@ describe('answers while PostgreSQL cannot serve', { skip }, () => {
       assert.match(metrics, /^rpa_database_errors_total [1-9]/m);
       assert.deepEqual(uncaught, []);
     } finally {
-      proxy.setMode('pass');
+      faults.proxy().setMode('pass');
       await h.close();
     }
   });
@@ -148,8 +137,8 @@ describe('answers while PostgreSQL cannot serve', { skip }, () => {
   it('keeps a database outage open while a passkey at its limit is refused from Redis alone', {
     skip: !process.env.REDIS_URL && 'needs REDIS_URL: the counters then keep their copy in the database',
   }, async () => {
-    proxy.setMode('pass');
-    const h = await startHarness(proxy.url(TEST_DATABASE_URL), {
+    faults.proxy().setMode('pass');
+    const h = await startHarness(faults.proxy().url(TEST_DATABASE_URL), {
       DEFAULT_RATE_LIMIT_PER_MINUTE: '3',
       DATABASE_POOL_TIMEOUT_MS: '500',
     });
@@ -159,7 +148,7 @@ describe('answers while PostgreSQL cannot serve', { skip }, () => {
       assert.equal((await h.author()).statusCode, 200);
       assert.equal((await h.author()).statusCode, 429);
 
-      proxy.setMode('refuse');
+      faults.proxy().setMode('refuse');
       assertRetryLater(await h.forget(), 'application/problem+json');
       assert.equal(h.runtime.deps.outages.isDown('database'), true);
       // Refused by a lease that granted nothing: Redis answered, the database was not asked.
@@ -167,13 +156,13 @@ describe('answers while PostgreSQL cannot serve', { skip }, () => {
       assert.equal(h.runtime.deps.outages.isDown('database'), true, 'the outage goes on');
       assert.doesNotMatch(h.runtime.logs.text(), /outage ended/);
     } finally {
-      proxy.setMode('pass');
+      faults.proxy().setMode('pass');
       await h.close();
     }
   });
 
   it('answers 503 after a bounded wait when every connection of the pool is busy', async () => {
-    proxy.setMode('pass');
+    faults.proxy().setMode('pass');
     const h = await startHarness(TEST_DATABASE_URL, {
       DATABASE_POOL_SIZE: '1',
       DATABASE_POOL_TIMEOUT_MS: '300',

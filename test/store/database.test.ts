@@ -1,37 +1,29 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database.js';
 import { isDatabaseUnavailable } from '../../src/store/driver-errors.js';
 import { eventually } from '../helpers/eventually.js';
-import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import { proxyDuringSuite } from '../helpers/tcp-proxy.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 const skip =
   TEST_DIALECT !== 'postgres' && 'PostgreSQL only: a pool of connections that can lose them (DATABASE_URL)';
 
 describe('PostgreSQL connections that fail', { skip }, () => {
-  let proxy: TcpProxy;
-  const uncaught: unknown[] = [];
-  const record = (err: unknown) => uncaught.push(err);
+  const faults = proxyDuringSuite(TEST_DATABASE_URL);
+  const { uncaught } = faults;
   const schemas: string[] = [];
 
-  before(async () => {
-    const { hostname, port } = new URL(TEST_DATABASE_URL);
-    proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
-    process.on('uncaughtException', record);
-  });
   after(async () => {
-    process.off('uncaughtException', record);
-    await proxy.close();
     for (const schema of schemas) await dropSchema(TEST_DATABASE_URL, schema);
   });
 
   async function open(options: { poolSize?: number; connectionTimeoutMs?: number } = {}): Promise<Store> {
     const schema = uniqueSchema();
     schemas.push(schema);
-    proxy.setMode('pass');
-    return openStore(proxy.url(TEST_DATABASE_URL), { schema, ...options });
+    faults.proxy().setMode('pass');
+    return openStore(faults.proxy().url(TEST_DATABASE_URL), { schema, ...options });
   }
 
   it('loses checked-out and idle connections without an uncaught error, and reconnects by itself', async () => {
@@ -54,7 +46,7 @@ describe('PostgreSQL connections that fail', { skip }, () => {
       );
       await new Promise((resolve) => setTimeout(resolve, 50));
 
-      proxy.setMode('refuse');
+      faults.proxy().setMode('refuse');
       await new Promise((resolve) => setTimeout(resolve, 100));
       release();
       const failed = await outcome;
@@ -64,7 +56,7 @@ describe('PostgreSQL connections that fail', { skip }, () => {
       assert.ok(isDatabaseUnavailable(refused), `unavailable, got ${String(refused)}`);
       await assert.rejects(store.ping(), (err) => isDatabaseUnavailable(err));
 
-      proxy.setMode('pass');
+      faults.proxy().setMode('pass');
       const { rows } = await eventually(() => sql<{ n: number }>`select 42 as n`.execute(store.db));
       assert.deepEqual(rows, [{ n: 42 }]);
       await store.ping();
@@ -99,10 +91,10 @@ describe('PostgreSQL connections that fail', { skip }, () => {
     try {
       await sql`select 1`.execute(store.db);
       assert.deepEqual(lost, []);
-      proxy.setMode('refuse');
+      faults.proxy().setMode('refuse');
       await eventually(async () => assert.equal(lost.length, 1));
       assert.ok(isDatabaseUnavailable(lost[0]), `unavailable, got ${String(lost[0])}`);
-      proxy.setMode('pass');
+      faults.proxy().setMode('pass');
       await eventually(() => store.ping());
       assert.deepEqual(uncaught, []);
     } finally {
