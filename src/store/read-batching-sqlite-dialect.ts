@@ -44,7 +44,8 @@ class Mutex {
  *
  * A read outside a transaction is a transaction of its own: in WAL mode SQLite takes a read lock
  * on the WAL index for it and gives it back after, two `fcntl` system calls and the WAL's
- * bookkeeping, which together cost more than the indexed read itself (bench/README.md). Under load
+ * bookkeeping, which together cost more than the indexed read itself (bench/results/history.md,
+ * GET author). Under load
  * the event loop parses many requests in one turn, each of which reads; here those reads wait for
  * the end of the turn (`setImmediate`) and then run one after another in a single read transaction.
  * Every read of a batch was asked for before the batch began and is answered after it, so each
