@@ -10,16 +10,18 @@
  *   node --import tsx bench/compare-checkouts.ts --checkouts /tmp/before,. --scenario token
  *        [--db sqlite|postgres] [--n 30000] [--rounds 8] [--connections 50]
  *
- * Prints, per checkout, the median and the least CPU per request over the rounds and each round's
- * figure, then each checkout's median against the first's. CPU is read from /proc (1/100 s
- * ticks): 30,000 requests of 40 µs are 1.2 s, read to within 1 %.
+ * Writes, per checkout, its revision, the median and the least CPU per request over the rounds,
+ * each round's figure and its median against the first's, to a new file under bench/results/ (or
+ * --out FILE), prints it and the file's path. CPU is read from /proc (1/100 s ticks): 30,000
+ * requests of 40 µs are 1.2 s, read to within 1 %.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchContext } from './harness/bench-context.js';
 import { log } from './harness/log.js';
 import { cpuSeconds, runLoadAsync, stop } from './harness/processes.js';
+import { recordRun, revisionOf } from './harness/run-record.js';
 import {
   authorPath,
   getToken,
@@ -38,6 +40,8 @@ const { values: args } = parseArgs({
     n: { type: 'string', default: '30000' },
     rounds: { type: 'string', default: '8' },
     connections: { type: 'string', default: '50' },
+    // Where the results go; by default a new file under bench/results/ named by date and revision.
+    out: { type: 'string' },
   },
 });
 const checkouts = (args.checkouts ?? '.').split(',').map((dir) => resolve(dir));
@@ -55,6 +59,7 @@ const children = new Set<ChildProcess>();
 
 interface Served {
   readonly checkout: string;
+  readonly revision: string;
   readonly target: Target;
   readonly child: ChildProcess;
   readonly job: Record<string, unknown>;
@@ -65,6 +70,7 @@ interface Served {
 async function serve(checkout: string): Promise<Served> {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: checkout, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`build failed in ${checkout}`);
+  const revision = revisionOf(checkout);
   const target = await targetFor(args.db ?? 'sqlite', settings);
   const demo = seedDemo(checkout, target);
   const ctx = { settings: { root: checkout }, rows: [], children } as unknown as BenchContext;
@@ -82,12 +88,30 @@ async function serve(checkout: string): Promise<Served> {
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: tokenForm(demo),
         };
-  return { checkout, target, child: api.child, job: { ...job, connections }, perRequest: [] };
+  return { checkout, revision, target, child: api.child, job: { ...job, connections }, perRequest: [] };
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 
+/** The checkouts' figures as a Markdown table, each median also against the first checkout's. */
+function comparison(served: readonly Served[]): string {
+  const first = median(served[0]?.perRequest ?? []);
+  const lines = served.map((s) => {
+    const m = median(s.perRequest);
+    const each = s.perRequest.map((v) => v.toFixed(1)).join(' ');
+    return `| ${s.checkout} | ${s.revision} | ${m.toFixed(1)} | ${Math.min(...s.perRequest).toFixed(1)} | ${each} | ${(m / first).toFixed(3)} |`;
+  });
+  return [
+    `Server CPU per request, µs: ${args.scenario} on ${args.db}, ${rounds} rounds of ${n} requests at ${connections} connections, the checkouts in turns.`,
+    '',
+    '| checkout | revision | median | least | each round | median of the first |',
+    '|---|---|---:|---:|---|---:|',
+    ...lines,
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
+  const started = new Date();
   const served: Served[] = [];
   try {
     for (const checkout of checkouts) served.push(await serve(checkout));
@@ -103,14 +127,16 @@ async function main(): Promise<void> {
         s.perRequest.push(((cpuSeconds(s.child) - before) * 1e6) / n);
       }
     }
-    const first = median(served[0]?.perRequest ?? []);
-    for (const s of served) {
-      const m = median(s.perRequest);
-      process.stdout.write(
-        `${s.checkout}: ${m.toFixed(1)} µs CPU per request (median; least ${Math.min(...s.perRequest).toFixed(1)}; ` +
-          `rounds ${s.perRequest.map((v) => v.toFixed(1)).join(' ')}), ${(m / first).toFixed(3)} of the first\n`,
-      );
-    }
+    const run = {
+      title: 'bench/compare-checkouts.ts',
+      started,
+      revision: revisionOf(loadRoot),
+      options: args,
+      body: comparison(served),
+    };
+    const { text, path } = recordRun(loadRoot, run, args.out);
+    process.stdout.write(`${text}\n`);
+    log(`results written to ${relative(process.cwd(), path)}`);
   } finally {
     for (const s of served) {
       await stop(s.child);

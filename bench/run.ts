@@ -10,20 +10,21 @@
  * same run (bench/harness/target-verdicts.ts).
  *
  * Options: --db sqlite,postgres  --scenarios author,token,privacy  --duration 10  --rounds 5  --connections 50
- *          --reviews 1000000  --privacy-rate 1000,300  --privacy-seconds 10  --out bench/results/latest.md
+ *          --reviews 1000000  --privacy-rate 1000,300  --privacy-seconds 10
+ *          --out FILE (instead of a new file under bench/results/, see bench/harness/run-record.ts)
  *          --profile DIR (V8 CPU profile of every API server run, summarised by bench/profile-summary.ts)
  *
- * Where is what: bench/harness/ (processes, targets, results, review seeding), bench/scenarios/
- * (one module per scenario); this file parses the options, runs the scenarios and writes the table.
+ * Where is what: bench/harness/ (processes, targets, results, review seeding, the results file),
+ * bench/scenarios/ (one module per scenario); this file parses the options, runs the scenarios and
+ * writes the table.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { dirname } from 'node:path';
+import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchContext } from './harness/bench-context.js';
 import { log } from './harness/log.js';
 import { table } from './harness/results.js';
+import { recordRun, revisionOf } from './harness/run-record.js';
 import { targetVerdicts } from './harness/target-verdicts.js';
 import { seedDemo, targetFor } from './harness/targets.js';
 import { authorScenario } from './scenarios/author-scenario.js';
@@ -42,7 +43,8 @@ const { values: args } = parseArgs({
     // Offered rates, one run each: the target rate, then one the service sustains.
     'privacy-rate': { type: 'string', default: '1000,300' },
     'privacy-seconds': { type: 'string', default: '10' },
-    out: { type: 'string', default: 'bench/results/latest.md' },
+    // Where the results go; by default a new file under bench/results/ named by date and revision.
+    out: { type: 'string' },
     // Writes a V8 CPU profile of each API server run into this folder (see bench/profile-summary.ts).
     profile: { type: 'string' },
   },
@@ -67,6 +69,8 @@ const ctx: BenchContext = {
 
 async function main(): Promise<void> {
   const { root, connections, duration, rounds } = ctx.settings;
+  const started = new Date();
+  const revision = revisionOf(root);
   const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
   const scenarios = new Set((args.scenarios ?? '').split(','));
@@ -82,9 +86,7 @@ async function main(): Promise<void> {
       await target.cleanup();
     }
   }
-  const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
-  const report = [
-    `Run ${new Date().toISOString()} on ${cpu}, ${cpus().length} cores, Node ${process.version}.`,
+  const body = [
     `${connections} connections, ${duration} s per measurement (author and token: in ${rounds} turns with their references); load from a separate process (autocannon).`,
     '',
     table(ctx.rows),
@@ -92,13 +94,14 @@ async function main(): Promise<void> {
     `Targets (a privacy rate counts when every request was accepted at ≥ 98 % of it):`,
     '',
     targetVerdicts(ctx.rows),
-    '',
   ].join('\n');
-  process.stdout.write(`${report}\n`);
-  if (args.out) {
-    mkdirSync(dirname(args.out), { recursive: true });
-    writeFileSync(args.out, report);
-  }
+  const { text, path } = recordRun(
+    root,
+    { title: 'npm run bench', started, revision, options: args, body },
+    args.out,
+  );
+  process.stdout.write(`${text}\n`);
+  log(`results written to ${relative(process.cwd(), path)}`);
 }
 
 process.on('SIGINT', () => {

@@ -54,7 +54,7 @@ export function newTokenId(): string {
  * token prefix already after the inner pad. Node's `createHmac` builds an Hmac object, and looks
  * the digest up again, on every call; two one-shot digests over these buffers give the same MAC
  * without either: inside the server a token's signature went from about 12 to 8 µs of CPU
- * (bench/README.md, POST token).
+ * (bench/results/history.md, POST token).
  */
 export interface TokenMacKey {
   /** K ⊕ ipad, then the token prefix: the start of the inner digest's input. */

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
  * ready. The peer reading them (a load balancer, a client) sleeps between answers, and a write
  * that finds it asleep pays for waking it: for a route that answers from memory, like the token
  * endpoint, that was a third of a request's CPU on a loaded two-core machine. Written back to back,
- * one wake-up serves the whole turn (bench/README.md, POST token).
+ * one wake-up serves the whole turn (bench/results/history.md, Answers and Redis calls written
+ * per turn of the event loop).
  *
  * An answer completed in a later turn (after a read, say) is written at once: whatever completed
  * it already delivers the answers of its batch together, and waiting for yet another turn would

@@ -27,7 +27,7 @@ const MAX_KEYS_PER_STATEMENT = 500;
  * together, as one statement, once the turn ends (`setImmediate`). On PostgreSQL each statement is
  * a round trip whose client side alone cost 38–65 µs of CPU in a loop, and the server its own work
  * on the same cores; one statement for the turn's reads costs little more than one read
- * (bench/README.md, GET author).
+ * (bench/results/history.md, GET author).
  *
  * What a read sees is what a read of its own would: every read of a batch was asked for before
  * the statement began, so the statement's snapshot holds every commit made before any of them

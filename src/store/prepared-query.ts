@@ -51,8 +51,8 @@ function compileMarked(query: Compilable<unknown>): Compiled {
 /**
  * A query built and compiled by Kysely once per dialect, then executed with new parameter values
  * per call. Building and compiling a query in Kysely walks and freezes its operation tree, which
- * costs more CPU than running a simple indexed read (bench/README.md); hot reads are worth
- * building once. The SQL text stays the same, so SQLite reuses its prepared statement and
+ * costs more CPU than running a simple indexed read (bench/results/history.md, GET author); hot
+ * reads are worth building once. The SQL text stays the same, so SQLite reuses its prepared statement and
  * PostgreSQL parses and plans it once per connection (database.ts).
  */
 export function preparedQuery<P extends PreparedParams, Row>(
@@ -115,8 +115,8 @@ interface CompiledInsert {
 /**
  * An insert of rows into one table, built and compiled by Kysely once per dialect and row count,
  * then run with each call's values: acceptance writes a few rows into several tables per request,
- * and building those inserts cost more CPU than SQLite took to run them (bench/README.md,
- * Privacy). Counts above `maxRows` are rare and built per call, so few shapes are kept.
+ * and building those inserts cost more CPU than SQLite took to run them
+ * (bench/results/history.md, Privacy). Counts above `maxRows` are rare and built per call, so few shapes are kept.
  */
 export function preparedInsert<T extends keyof Database & string, C extends keyof Database[T] & string>(
   table: T,

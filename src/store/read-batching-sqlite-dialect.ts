@@ -42,14 +42,14 @@ class Mutex {
  * Kysely's driver for the one better-sqlite3 connection of a SQLite store, which runs the reads
  * made outside any transaction together.
  *
- * A read outside a transaction is a transaction of its own: in WAL mode SQLite takes a read lock
- * on the WAL index for it and gives it back after, two `fcntl` system calls and the WAL's
- * bookkeeping, which together cost more than the indexed read itself (bench/README.md). Under load
- * the event loop parses many requests in one turn, each of which reads; here those reads wait for
- * the end of the turn (`setImmediate`) and then run one after another in a single read transaction.
- * Every read of a batch was asked for before the batch began and is answered after it, so each
- * sees the database as it was at some moment while it was pending, as it would alone: a read never
- * misses a commit that came before it, from this process or another.
+ * A read outside a transaction is a transaction of its own: in WAL mode SQLite takes a read lock on
+ * the WAL index for it and gives it back after, two `fcntl` system calls and the WAL's bookkeeping,
+ * which together cost more than the indexed read itself (bench/results/history.md, GET author).
+ * Under load the event loop parses many requests in one turn, each of which reads; here those reads
+ * wait for the end of the turn (`setImmediate`) and then run one after another in a single read
+ * transaction. Every read of a batch was asked for before the batch began and is answered after it,
+ * so each sees the database as it was at some moment while it was pending, as it would alone: a
+ * read never misses a commit that came before it, from this process or another.
  *
  * The connection is taken (a mutex, as in Kysely's own SQLite driver) only by what must have it to
  * itself: a transaction from BEGIN to its end, any statement that is not a plain read (and, on the

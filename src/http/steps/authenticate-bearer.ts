@@ -10,8 +10,8 @@ const BEARER_RE = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  *
  * A token checked before is answered from memory within this turn of the event loop; only when
  * something must be read does the step wait. With a promise per step and an await per lookup,
- * this step, the passkey's and the charge took half as much CPU again (in a loop; bench/README.md,
- * GET author).
+ * this step, the passkey's and the charge took half as much CPU again (in a loop;
+ * bench/results/history.md, GET author).
  */
 export function authenticateBearer(deps: HttpDeps) {
   return function authenticateBearer(

@@ -84,8 +84,8 @@ export function createTokenVerifier(deps: ServiceDeps): TokenVerifier {
   /**
    * Tokens whose signature this process has checked, with the key object that checked it. A
    * client presents the same token on every call until it expires; decoding it and computing its
-   * HMAC was a tenth of a Response API call's CPU (bench/README.md). An entry counts only while
-   * the signing keys are the ones it was checked against: a re-read of the keys (every
+   * HMAC was a tenth of a Response API call's CPU (bench/results/history.md, GET author). An
+   * entry counts only while the signing keys are the ones it was checked against: a re-read of the keys (every
    * TOKEN_CACHE_TTL_MS, on a rotation, on a retirement) makes new key objects, and the next call
    * checks the signature again. The deny list and the application are consulted on every call.
    */

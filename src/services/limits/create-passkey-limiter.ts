@@ -293,7 +293,7 @@ export async function createPasskeyLimiter(deps: ServiceDeps): Promise<PasskeyLi
    * A passkey's policies and their RateLimit-Policy field, made once per passkey object: the
    * tenancy cache hands every call the same (immutable) object until the passkey changes, and
    * formatting the field anew (with its names quoted anew) made a charge about twice as costly,
-   * in a loop (bench/README.md, GET author).
+   * in a loop (bench/results/history.md, GET author).
    */
   const descriptions = new WeakMap<Passkey, Described>();
   function describe(passkey: Passkey): Described {

@@ -74,8 +74,8 @@ export function createRedisCounterStore(
    * callbacks are done (`setImmediate`), in the order asked, rather than each as it is asked for.
    * Every request of a turn asks in its own callback, so each write used to find Redis asleep and
    * pay for waking it; written together (one `writev` while the socket is corked) they wake it
-   * once (bench/README.md, POST token). An ioredis pipeline would also be one write, but measured
-   * fewer tokens a second than this and a larger heap.
+   * once (bench/results/history.md, Answers and Redis calls written per turn of the event loop).
+   * An ioredis pipeline, also one write, measured fewer tokens a second and a larger heap.
    */
   let asked: Array<{ script: Script; keys: string[]; args: Array<string | number>; settle: Settle }> = [];
   function sendAsked(): void {

@@ -51,7 +51,8 @@ interface LinkedRow {
 
 /**
  * The look-up of findLinkedIdentifiers for `identifiers` identifiers in `clients` clients, compiled
- * once per shape: building it with Kysely cost more CPU than running it (bench/README.md, Privacy).
+ * once per shape: building it with Kysely cost more CPU than running it (bench/results/history.md,
+ * Privacy).
  */
 function linkedIdentifiersQuery(
   identifiers: number,
@@ -89,7 +90,8 @@ function linkedIdentifiersQuery(
  * so it stays one index probe per key whatever the planner estimates: the pending keys of a busy
  * queue change faster than autovacuum analyzes them, and with the estimate of thousands of keys
  * for a few, a plain join was planned as a parallel sort of every review identifier (0.5 s
- * against a few ms, measured under the privacy benchmark; bench/README.md). SQLite plans the
+ * against a few ms, measured under the privacy benchmark; bench/results/history.md, Privacy).
+ * SQLite plans the
  * plain join as that probe already, and has no LATERAL.
  */
 function subjectKeyReviews(db: Kysely<Database>, dialect: Dialect) {
