@@ -21,13 +21,10 @@ const TTL_SECONDS = 120;
 class RecordingLimiter implements PasskeyLimiter {
   readonly charged: string[] = [];
   refuse: LimitDecision | null = null;
+  /** Holds no allowance: every charge is answered through a promise. */
   async consume(passkey: Passkey): Promise<LimitDecision> {
     this.charged.push(passkey.id);
     return this.refuse ?? { allowed: true, headers: { ratelimit: '"default";r=9;t=60' } };
-  }
-  /** Holds no allowance: every charge goes through consume() and is recorded. */
-  consumeHeld() {
-    return undefined;
   }
   async close() {}
 }
