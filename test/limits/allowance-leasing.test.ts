@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Passkey } from '../../src/domain/passkey.js';
 import { AppError } from '../../src/errors.js';
+import { isPromise } from '../../src/services/maybe-promise.js';
 import { createPasskey } from '../../src/services/tenancy/create-passkey.js';
 import { seedDemo } from '../../src/services/tenancy/seed-demo.js';
 import { updatePasskey } from '../../src/services/tenancy/update-passkey.js';
@@ -111,37 +112,43 @@ for (const store of COUNTER_STORES) {
       clock.set(Date.UTC(2026, 10, 23, 12, 30, 0));
       const p = await passkey(20);
       const { limiter } = runtime.http;
-      // Nothing leased yet: the store must be asked.
-      assert.equal(limiter.consumeHeld(p), undefined);
       let admitted = 0;
       let fromMemory = 0;
       for (let i = 0; i < 40; i += 1) {
-        const held = limiter.consumeHeld(p);
-        if (held) {
-          assert.equal(held.allowed, true);
-          assert.match(held.headers.ratelimit ?? '', /^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/);
+        const decided = limiter.consume(p);
+        // Nothing leased yet: the store must be asked.
+        if (i === 0) assert.ok(isPromise(decided));
+        if (!isPromise(decided)) {
+          assert.equal(decided.allowed, true);
+          assert.match(decided.headers.ratelimit ?? '', /^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/);
           fromMemory += 1;
           admitted += 1;
-        } else if ((await limiter.consume(p)).allowed) {
+        } else if ((await decided).allowed) {
           admitted += 1;
         }
       }
       assert.equal(admitted, 20);
       assert.ok(fromMemory > 0, 'no call was answered from leased allowance');
-      assert.equal(limiter.consumeHeld(p), undefined);
+      const spent = limiter.consume(p);
+      assert.ok(isPromise(spent));
+      assert.equal((await spent).allowed, false);
 
       // Other numbers: allowance leased under the old ones does not answer for them.
       let q = await passkey(100);
       await leaseAhead(runtime, q, 10);
-      assert.ok(limiter.consumeHeld(q));
+      const fromLease = limiter.consume(q);
+      assert.ok(!isPromise(fromLease) && fromLease.allowed);
       q = await updatePasskey(runtime.deps, { passkeyId: q.id, ratePerMinute: 50 });
-      assert.equal(limiter.consumeHeld(q), undefined);
-      const next = await limiter.consume(q);
+      const renewed = limiter.consume(q);
+      assert.ok(isPromise(renewed));
+      const next = await renewed;
       assert.equal(next.allowed, true);
       assert.match(next.headers.ratelimit ?? '', /^"minute";r=37;/);
       // A lease period later, nothing held counts any more.
       clock.advance(LEASE_MS);
-      assert.equal(limiter.consumeHeld(q), undefined);
+      const later = limiter.consume(q);
+      assert.ok(isPromise(later));
+      await later;
     });
 
     it('hands what an instance held back to the others when it closes', async () => {
@@ -165,11 +172,14 @@ for (const store of COUNTER_STORES) {
         cut.deps.redis?.disconnect();
         // 5 leased ahead, 1 of them spent: 4 more are served from memory.
         assert.equal(await consumeTimes(cut, p, 4), 4);
-        await assert.rejects(cut.http.limiter.consume(p), (err: unknown) => {
-          assert.ok(err instanceof AppError);
-          assert.equal(err.code, 'SERVICE_UNAVAILABLE');
-          return true;
-        });
+        await assert.rejects(
+          async () => cut.http.limiter.consume(p),
+          (err: unknown) => {
+            assert.ok(err instanceof AppError);
+            assert.equal(err.code, 'SERVICE_UNAVAILABLE');
+            return true;
+          },
+        );
       });
     }
 

@@ -7,6 +7,7 @@ import {
   createAuthFailureThrottle,
   MAX_KNOWN_BLOCKED,
 } from '../../src/services/auth/create-auth-failure-throttle.js';
+import type { MaybePromise } from '../../src/services/maybe-promise.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
 import { COUNTER_STORES, testClock } from './limit-fixtures.js';
 
@@ -14,7 +15,7 @@ const LIMIT = 3;
 const WINDOW_SECONDS = 120;
 
 /** The refusal of `run`, thrown at once or rejected later alike, as the token endpoint sees it. */
-async function refusal(run: () => Promise<void> | undefined): Promise<AppError> {
+async function refusal(run: () => MaybePromise<void>): Promise<AppError> {
   try {
     await run();
   } catch (err) {

@@ -1,11 +1,9 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { isAppError } from '../../errors.js';
-import {
-  type AuthenticatedClient,
-  authenticateClient,
-  authenticateClientHeld,
-} from '../../services/auth/authenticate-client.js';
+import { type AuthenticatedClient, authenticateClient } from '../../services/auth/authenticate-client.js';
 import type { AuthAttempt } from '../../services/auth/create-auth-failure-throttle.js';
+import { isPromise, type MaybePromise } from '../../services/maybe-promise.js';
+import type { Metrics } from '../../services/metrics/create-metrics.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { RouteRequest } from '../route-request.js';
 import type * as S from './auth-schemas.js';
@@ -27,6 +25,70 @@ export function oauthClientOf(request: FastifyRequest): AuthenticatedClient {
 /** What checking the presented secret came to: the client, or the error that refused it. */
 type Verdict = { readonly client: AuthenticatedClient } | { readonly error: unknown };
 
+type ClientInput = Parameters<typeof authenticateClient>[1];
+
+/** The verdict, at once when the credentials are cached. */
+function verdictOf(deps: HttpDeps, input: ClientInput): MaybePromise<Verdict> {
+  let client: MaybePromise<AuthenticatedClient>;
+  try {
+    client = authenticateClient(deps, input);
+  } catch (error) {
+    return { error };
+  }
+  return isPromise(client)
+    ? client.then(
+        (c) => ({ client: c }),
+        (error: unknown) => ({ error }),
+      )
+    : { client };
+}
+
+/** Counts the throttle's refusals; its 503s are the token endpoint's limit outage answers. */
+function throttled(metrics: Metrics, err: unknown): void {
+  if (!isAppError(err)) return;
+  if (err.status === 429) metrics.clientAuthFailed('throttled');
+  else if (err.code === 'SERVICE_UNAVAILABLE') metrics.limitDecided('auth', 'unavailable');
+}
+
+/** `then()` once the throttle has settled the attempt, at once when it did so in this turn. */
+function after<T>(metrics: Metrics, settle: () => MaybePromise<void>, then: () => T): MaybePromise<T> {
+  let settling: MaybePromise<void>;
+  try {
+    settling = settle();
+  } catch (err) {
+    throttled(metrics, err);
+    throw err;
+  }
+  if (!isPromise(settling)) return then();
+  return settling.then(then, (err: unknown) => {
+    throttled(metrics, err);
+    throw err;
+  });
+}
+
+/** The client, or the answer's error thrown, once the throttle has counted the verdict. */
+function conclude(
+  metrics: Metrics,
+  attempt: AuthAttempt,
+  verdict: Verdict,
+): MaybePromise<AuthenticatedClient> {
+  if ('client' in verdict) return after(metrics, attempt.succeeded, () => verdict.client);
+  const err = verdict.error;
+  if (isAppError(err) && err.code === 'UNAUTHORIZED_CLIENT') {
+    return after(metrics, attempt.unauthorized, () => {
+      metrics.clientAuthFailed('revoked_application');
+      throw err;
+    });
+  }
+  // Not a verdict on the secret (the store failed, say): nothing is counted.
+  if (!isAppError(err) || err.code !== 'INVALID_CLIENT') throw err;
+  return after(metrics, attempt.failed, () => {
+    metrics.clientAuthFailed('invalid_credentials');
+    // One answer for an unknown client and a wrong secret (docs/design.md, Token service).
+    throw invalidClient('client authentication failed');
+  });
+}
+
 /**
  * Client authentication for the token and revocation endpoints, behind the brute-force throttle
  * (docs/design.md, Token service): the presented secret is checked, and the verdict is answered
@@ -40,70 +102,6 @@ type Verdict = { readonly client: AuthenticatedClient } | { readonly error: unkn
  */
 export function authenticateOAuthClient(deps: HttpDeps) {
   const { metrics } = deps;
-
-  /** Counts the throttle's refusals; its 503s are the token endpoint's limit outage answers. */
-  function throttled(err: unknown): void {
-    if (!isAppError(err)) return;
-    if (err.status === 429) metrics.clientAuthFailed('throttled');
-    else if (err.code === 'SERVICE_UNAVAILABLE') metrics.limitDecided('auth', 'unavailable');
-  }
-
-  /** `then()` once the throttle has settled the attempt, at once when it did so in this turn. */
-  function after<T>(settle: () => Promise<void> | undefined, then: () => T): T | Promise<T> {
-    let settling: Promise<void> | undefined;
-    try {
-      settling = settle();
-    } catch (err) {
-      throttled(err);
-      throw err;
-    }
-    if (!settling) return then();
-    return settling.then(then, (err: unknown) => {
-      throttled(err);
-      throw err;
-    });
-  }
-
-  /** The client, or the answer's error thrown, once the throttle has counted the verdict. */
-  function conclude(
-    attempt: AuthAttempt,
-    verdict: Verdict,
-  ): AuthenticatedClient | Promise<AuthenticatedClient> {
-    if ('client' in verdict) return after(attempt.succeeded, () => verdict.client);
-    const err = verdict.error;
-    if (isAppError(err) && err.code === 'UNAUTHORIZED_CLIENT') {
-      return after(attempt.unauthorized, () => {
-        metrics.clientAuthFailed('revoked_application');
-        throw err;
-      });
-    }
-    // Not a verdict on the secret (the store failed, say): nothing is counted.
-    if (!isAppError(err) || err.code !== 'INVALID_CLIENT') throw err;
-    return after(attempt.failed, () => {
-      metrics.clientAuthFailed('invalid_credentials');
-      // One answer for an unknown client and a wrong secret (docs/design.md, Token service).
-      throw invalidClient('client authentication failed');
-    });
-  }
-
-  /** The verdict from the cached credentials, or undefined when they must be loaded. */
-  function heldVerdict(input: Parameters<typeof authenticateClient>[1]): Verdict | undefined {
-    try {
-      const client = authenticateClientHeld(deps, input);
-      return client && { client };
-    } catch (error) {
-      return { error };
-    }
-  }
-
-  async function check(input: Parameters<typeof authenticateClient>[1]): Promise<Verdict> {
-    try {
-      return { client: await authenticateClient(deps, input) };
-    } catch (error) {
-      return { error };
-    }
-  }
-
   return function authenticateOAuthClient(
     request: RouteRequest<typeof S.AuthenticateClient>,
     _reply: FastifyReply,
@@ -120,27 +118,24 @@ export function authenticateOAuthClient(deps: HttpDeps) {
     try {
       attempt = deps.authThrottle.attempt(presented.clientId, request.ip);
     } catch (err) {
-      throttled(err);
+      throttled(metrics, err);
       throw err;
     }
-    const input = {
-      environment: request.site.environment,
-      clientId: presented.clientId,
-      clientSecret: presented.clientSecret,
-    };
     const authenticated = (client: AuthenticatedClient) => {
       request.oauthClient = client;
       done();
     };
-    const verdict = heldVerdict(input);
-    if (verdict) {
-      const client = conclude(attempt, verdict);
-      if (client instanceof Promise) client.then(authenticated, done);
-      else authenticated(client);
+    const verdict = verdictOf(deps, {
+      environment: request.site.environment,
+      clientId: presented.clientId,
+      clientSecret: presented.clientSecret,
+    });
+    if (isPromise(verdict)) {
+      verdict.then((loaded) => conclude(metrics, attempt, loaded)).then(authenticated, done);
       return;
     }
-    check(input)
-      .then((loaded) => conclude(attempt, loaded))
-      .then(authenticated, done);
+    const client = conclude(metrics, attempt, verdict);
+    if (isPromise(client)) client.then(authenticated, done);
+    else authenticated(client);
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, HookHandlerDoneFunction } from 'fastify';
-import { findTokenPasskey, findTokenPasskeyHeld } from '../../services/auth/find-token-passkey.js';
+import { findTokenPasskey } from '../../services/auth/find-token-passkey.js';
+import { isPromise } from '../../services/maybe-promise.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { RouteRequest } from '../route-request.js';
 import type * as S from './auth-schemas.js';
@@ -16,14 +17,14 @@ export function selectTokenPasskey(deps: HttpDeps) {
     done: HookHandlerDoneFunction,
   ): void {
     const input = { client: oauthClientOf(request), passkey: request.query.passkey };
-    const held = findTokenPasskeyHeld(deps, input);
-    if (held) {
-      request.passkey = held.passkey;
+    const passkey = findTokenPasskey(deps, input);
+    if (!isPromise(passkey)) {
+      request.passkey = passkey;
       done();
       return;
     }
-    findTokenPasskey(deps, input).then((passkey) => {
-      request.passkey = passkey;
+    passkey.then((found) => {
+      request.passkey = found;
       done();
     }, done);
   };

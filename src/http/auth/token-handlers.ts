@@ -1,12 +1,9 @@
 import type { FastifyReply, HookHandlerDoneFunction } from 'fastify';
 import type { Static } from 'typebox';
 import { checkTokenRequest, OFFLINE_ACCESS } from '../../domain/token-request.js';
-import {
-  type IssuedAccessToken,
-  issueAccessToken,
-  issueAccessTokenHeld,
-} from '../../services/auth/issue-access-token.js';
+import { type IssuedAccessToken, issueAccessToken } from '../../services/auth/issue-access-token.js';
 import { revokeAccessToken } from '../../services/auth/revoke-access-token.js';
+import { isPromise } from '../../services/maybe-promise.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import type * as S from './auth-schemas.js';
@@ -70,10 +67,8 @@ export function tokenHandlers(deps: HttpDeps) {
       const input = { client: oauthClientOf(request), scope: OFFLINE_ACCESS };
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       // Signed within this turn of the event loop when the signing key is in memory.
-      const held = issueAccessTokenHeld(deps, input);
-      return held
-        ? answerToken(reply, held)
-        : issueAccessToken(deps, input).then((token) => answerToken(reply, token));
+      const token = issueAccessToken(deps, input);
+      return isPromise(token) ? token.then((t) => answerToken(reply, t)) : answerToken(reply, token);
     },
 
     /** RFC 7009 §2.2: 200 whether or not there was anything to revoke. */

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../errors.js';
+import type { Principal } from '../../services/auth/create-token-verifier.js';
+import { isPromise } from '../../services/maybe-promise.js';
 import type { HttpDeps } from '../http-deps.js';
 
 const BEARER_RE = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
@@ -25,31 +27,41 @@ export function authenticateBearer(deps: HttpDeps) {
     // token the verifier remembers is answered here, so it is a b64token already; anything else
     // is read by the grammar below. The grammar's scan of a 230-character token was 1.5 % of an
     // author call's instructions (bench/instructions.ts).
+    let checking: Promise<Principal> | undefined;
     if (typeof header === 'string' && header.startsWith('Bearer ')) {
-      const held = deps.tokens.verifyHeld(header.slice(7), environment);
-      if (held) {
-        request.principal = held;
+      const principal = deps.tokens.verify(header.slice(7), environment);
+      if (!isPromise(principal)) {
+        request.principal = principal;
         done();
         return;
       }
+      checking = principal;
     }
     const match = typeof header === 'string' ? BEARER_RE.exec(header) : null;
-    if (!match) {
+    // The check started above stands when the grammar reads the same token (one space, nothing after).
+    const token = match?.[1];
+    if (checking && token?.length !== (header as string).length - 7) {
+      checking.catch(ignoreRefusal);
+      checking = undefined;
+    }
+    if (token === undefined) {
       throw new AppError('UNAUTHORIZED', {
         headers: { 'www-authenticate': 'Bearer realm="api"' },
         ...(header ? { detail: 'The Authorization header must be "Bearer <access token>"' } : {}),
       });
     }
-    const token = match[1] as string;
-    const held = deps.tokens.verifyHeld(token, environment);
-    if (held) {
-      request.principal = held;
+    const principal = checking ?? deps.tokens.verify(token, environment);
+    if (!isPromise(principal)) {
+      request.principal = principal;
       done();
       return;
     }
-    deps.tokens.verify(token, environment).then((principal) => {
-      request.principal = principal;
+    principal.then((checked) => {
+      request.principal = checked;
       done();
     }, done);
   };
 }
+
+/** A check started on what turned out not to be the token: its answer is not the request's. */
+function ignoreRefusal(): void {}

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
-import { findActivePasskey, findActivePasskeyHeld } from '../../services/tenancy/find-active-passkey.js';
+import { isPromise } from '../../services/maybe-promise.js';
+import { findActivePasskey } from '../../services/tenancy/find-active-passkey.js';
 import type { HttpDeps } from '../http-deps.js';
 import { nulDetail } from './refuse-nul-characters.js';
 
@@ -33,14 +34,14 @@ export function authenticatePasskey(deps: HttpDeps, api: PasskeyApi) {
     }
     const principal = request.principal;
     if (!principal) throw new AppError('UNAUTHORIZED');
-    const held = findActivePasskeyHeld(deps, { value, principal, api });
-    if (held) {
-      request.passkey = held;
+    const passkey = findActivePasskey(deps, { value, principal, api });
+    if (!isPromise(passkey)) {
+      request.passkey = passkey;
       done();
       return;
     }
-    findActivePasskey(deps, { value, principal, api }).then((passkey) => {
-      request.passkey = passkey;
+    passkey.then((found) => {
+      request.passkey = found;
       done();
     }, done);
   };

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../errors.js';
-import type { LimitDecision } from '../../services/limits/create-passkey-limiter.js';
+import type { LimitDecision } from '../../services/limits/limit-decision.js';
+import { isPromise } from '../../services/maybe-promise.js';
 import type { LimitedApi } from '../../services/metrics/create-metrics.js';
 import type { HttpDeps } from '../http-deps.js';
 
@@ -32,13 +33,13 @@ export function chargePasskey(deps: HttpDeps, api: LimitedApi) {
       done();
       return;
     }
-    const held = deps.limiter.consumeHeld(passkey);
-    if (held) {
-      apply(held, reply);
+    const decided = deps.limiter.consume(passkey);
+    if (!isPromise(decided)) {
+      apply(decided, reply);
       done();
       return;
     }
-    deps.limiter.consume(passkey).then(
+    decided.then(
       (decision) => {
         try {
           apply(decision, reply);

@@ -9,6 +9,7 @@ import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import type { ApplicationCredentials } from '../../store/repositories/applications.js';
 import type { ServiceDeps } from '../deps.js';
+import { isPromise, type MaybePromise } from '../maybe-promise.js';
 
 export interface AuthenticatedClient {
   readonly application: Application;
@@ -29,26 +30,18 @@ const NO_SECRET_DIGEST = storedCredentialDigest(hashCredential('no client has th
  * as a wrong secret): one cached lookup that finds the application and its active secrets together
  * (unknown client ids are cached as such, so a miss costs one query either way), then
  * MAX_ACTIVE_SECRETS comparisons, padded with a digest no secret has, never stopping at a match.
+ *
+ * Answered at once when the credentials are cached, refusals thrown then; otherwise a promise.
  */
-export async function authenticateClient(
+export function authenticateClient(
   deps: ServiceDeps,
   input: { environment: Environment; clientId: string; clientSecret: string },
-): Promise<AuthenticatedClient> {
+): MaybePromise<AuthenticatedClient> {
   deps.cache.listen();
-  return checkClient(await deps.cache.credentials.get(credentialsKey(input)), input.clientSecret);
-}
-
-/**
- * authenticateClient answered from the cache without loading: the client, or undefined when its
- * credentials must be loaded. Refuses (throws) as authenticateClient does.
- */
-export function authenticateClientHeld(
-  deps: ServiceDeps,
-  input: { environment: Environment; clientId: string; clientSecret: string },
-): AuthenticatedClient | undefined {
-  deps.cache.listen();
-  const held = deps.cache.credentials.peek(credentialsKey(input));
-  return held && checkClient(held.value, input.clientSecret);
+  const found = deps.cache.credentials.get(credentialsKey(input));
+  return isPromise(found)
+    ? found.then((f) => checkClient(f, input.clientSecret))
+    : checkClient(found, input.clientSecret);
 }
 
 const credentialsKey = (input: { environment: Environment; clientId: string }) =>

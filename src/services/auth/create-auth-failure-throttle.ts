@@ -1,16 +1,18 @@
 import { hash } from 'node:crypto';
-import { secondsUntil } from '../../domain/quota-policy.js';
 import { AppError, DEPENDENCY_RETRY_AFTER_SECONDS } from '../../errors.js';
 import {
   type CounterSpec,
   type CounterStore,
   CounterStoreUnavailable,
   type ReleaseSpec,
-  type TakeOutcome,
 } from '../../store/counters/counter-store.js';
 import type { ServiceDeps } from '../deps.js';
 import { detachedKey } from '../detached-key.js';
 import { createCounterStore } from '../limits/create-counter-store.js';
+import type { MaybePromise } from '../maybe-promise.js';
+import { createBlockedScopes } from './blocked-scopes.js';
+
+export { MAX_KNOWN_BLOCKED } from './blocked-scopes.js';
 
 /**
  * Brute-force protection for client authentication (docs/design.md, Token service): the verdict
@@ -34,19 +36,16 @@ export interface AuthFailureThrottle {
  */
 export interface AuthAttempt {
   /** The secret was wrong: counted as a failure, or refused when no failure is left. */
-  failed(): Promise<void> | undefined;
+  failed(): MaybePromise<void>;
   /**
    * The secret was right: refused when no failure is left, otherwise clears the client id's
    * failures from this address, in both counts. Failures for other client ids, and from other
    * addresses, stay.
    */
-  succeeded(): Promise<void> | undefined;
+  succeeded(): MaybePromise<void>;
   /** The secret was right and the client is refused anyway (a revoked application): refused as succeeded is, clearing nothing. */
-  unauthorized(): Promise<void> | undefined;
+  unauthorized(): MaybePromise<void>;
 }
-
-/** The blocked scopes an instance remembers, beyond which it lets the store answer alone. */
-export const MAX_KNOWN_BLOCKED = 10_000;
 
 /** Keys hold digests: client ids and addresses are caller-supplied and of any length. */
 function digest(value: string): string {
@@ -89,12 +88,6 @@ function scopesOf(digestOf: (value: string) => string, clientId: string | null, 
     : [`${group}:address`, `${group}:client:${digestOf(clientId)}`];
 }
 
-/** Refused until `windowEnd`: Retry-After in whole seconds, at least one. */
-const tooManyFailedAttempts = (windowEnd: number, now: number) =>
-  new AppError('TOO_MANY_FAILED_ATTEMPTS', {
-    headers: { 'retry-after': String(Math.max(1, secondsUntil(windowEnd, now))) },
-  });
-
 /**
  * Brute-force protection of client authentication (docs/design.md, Token service; CWE-307):
  * AUTH_FAILURE_LIMIT failures per source address, and per client id from one source address,
@@ -117,46 +110,8 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
   const counters: CounterStore = await createCounterStore(deps, { inProcess: true, housekeeping: true });
   const { outages } = deps;
   const { authFailureLimit: limit, authFailureWindowSeconds: windowSeconds, rateLimitFailMode } = deps.config;
-  /** Scopes this instance has seen fail out, until their windows end. */
-  const blocked = new Map<string, number>();
+  const blocked = createBlockedScopes(limit);
   const digestOf = rememberedDigests();
-  let sweptAt = Number.NEGATIVE_INFINITY;
-
-  function remember(scope: string, windowEnd: number, now: number): void {
-    if (blocked.size >= MAX_KNOWN_BLOCKED) {
-      // At most a sweep a second: a full map of live windows must not cost a sweep per refusal.
-      if (now - sweptAt < 1000) return;
-      sweptAt = now;
-      for (const [key, end] of blocked) if (end <= now) blocked.delete(key);
-      if (blocked.size >= MAX_KNOWN_BLOCKED) return;
-    }
-    blocked.set(scope, windowEnd);
-  }
-
-  /** Throws TOO_MANY_FAILED_ATTEMPTS when a scope is known to have failed out. */
-  function screen(scopes: readonly string[], now: number): void {
-    let until = 0;
-    for (const scope of scopes) {
-      const end = blocked.get(scope);
-      if (end === undefined) continue;
-      if (end > now) until = Math.max(until, end);
-      else blocked.delete(scope);
-    }
-    if (until > 0) throw tooManyFailedAttempts(until, now);
-  }
-
-  /** Returns when the take was granted; throws TOO_MANY_FAILED_ATTEMPTS, remembering why, when not. */
-  function judge(scopes: readonly string[], outcome: TakeOutcome, now: number): void {
-    if (outcome.taken) return;
-    let until = now;
-    scopes.forEach((scope, i) => {
-      const state = outcome.counters[i];
-      if (!state || state.hits < limit) return;
-      remember(scope, state.windowEnd, now);
-      until = Math.max(until, state.windowEnd);
-    });
-    throw tooManyFailedAttempts(until, now);
-  }
 
   /** A store outage: refused (503) when the fail mode is closed, let through when open. */
   function unavailable(err: unknown): void {
@@ -170,7 +125,7 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
   }
 
   /** One take of a failure's room in every scope, then `then` when granted. */
-  function settle(scopes: readonly string[], then?: ReleaseSpec): Promise<void> | undefined {
+  function settle(scopes: readonly string[], then?: ReleaseSpec): MaybePromise<void> {
     const now = deps.clock();
     const specs: CounterSpec[] = scopes.map((key) => ({
       key,
@@ -178,19 +133,19 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
       freshWindowEnd: now + windowSeconds * 1000,
     }));
     if (counters.immediate) {
-      judge(scopes, counters.immediate.take(specs, now, 1, then), now);
-      return undefined;
+      blocked.judge(scopes, counters.immediate.take(specs, now, 1, then), now);
+      return;
     }
     return counters.take(specs, now, 1, then).then((outcome) => {
       outages.up('redis');
-      judge(scopes, outcome, now);
+      blocked.judge(scopes, outcome, now);
     }, unavailable);
   }
 
   return {
     attempt(clientId, address) {
       const scopes = scopesOf(digestOf, clientId, address);
-      screen(scopes, deps.clock());
+      blocked.screen(scopes, deps.clock());
       const [own, pair] = scopes as [string, string | undefined];
       let settled = false;
       const once = (then?: ReleaseSpec) => () => {

@@ -6,12 +6,12 @@ import {
   listLiveTokenDenials,
 } from '../../store/repositories/token-denials.js';
 import type { Clock } from '../deps.js';
+import type { MaybePromise } from '../maybe-promise.js';
 
 /** Tokens revoked one by one (RFC 7009) that have not yet expired on their own. */
 export interface DenyList {
-  isDenied(tokenId: string): Promise<boolean>;
-  /** What isDenied() would answer from memory, or undefined when it would read first. */
-  isDeniedHeld(tokenId: string): boolean | undefined;
+  /** At once from memory, unless the entries are due a re-read (or TOKEN_CACHE_TTL_MS is 0). */
+  isDenied(tokenId: string): MaybePromise<boolean>;
   /** Records a revocation made here or announced by another instance. */
   add(tokenId: string, expiresAt: number): void;
   /** Re-read the entries on next use (after a lost connection to the announcements). */
@@ -45,18 +45,14 @@ export function createDenyList(deps: { config: Config; store: Store; clock: Cloc
   }
 
   return {
-    async isDenied(tokenId) {
+    isDenied(tokenId) {
       if (ttl <= 0) return isTokenDenied(deps.store.db, tokenId, deps.clock());
       if (syncedAt + ttl <= deps.clock()) {
         syncing ??= sync().finally(() => {
           syncing = null;
         });
-        await syncing;
+        return syncing.then(() => entries.has(tokenId));
       }
-      return entries.has(tokenId);
-    },
-    isDeniedHeld(tokenId) {
-      if (ttl <= 0 || syncedAt + ttl <= deps.clock()) return undefined;
       return entries.has(tokenId);
     },
     add(tokenId, expiresAt) {

@@ -4,6 +4,7 @@ import { type TokenMacKey, tokenMacKey } from '../../domain/access-token.js';
 import type { Store } from '../../store/database.js';
 import { insertSigningKey, listUsableSigningKeys } from '../../store/repositories/token-signing-keys.js';
 import type { Clock } from '../deps.js';
+import type { MaybePromise } from '../maybe-promise.js';
 
 export interface SigningKey {
   readonly id: string;
@@ -14,20 +15,43 @@ export interface SigningKey {
 }
 
 export interface SigningKeys {
-  /** The newest key this instance knows, to sign with. */
-  current(): Promise<SigningKey>;
-  /** What current() would answer from memory, or undefined when it would read (keys due). */
-  currentHeld(): SigningKey | undefined;
-  /** A key that may still verify, or null; an id not known here makes it look again (rate-limited). */
-  find(id: string): Promise<SigningKey | null>;
-  /** What find() would answer from memory, or undefined when it would read (keys due, id unknown). */
-  findHeld(id: string): SigningKey | null | undefined;
+  /** The newest key this instance knows, to sign with: at once unless the keys are due a read. */
+  current(): MaybePromise<SigningKey>;
+  /**
+   * A key that may still verify, or null: at once when the keys are fresh and hold the id. An id
+   * not known here makes it look again (rate-limited).
+   */
+  find(id: string): MaybePromise<SigningKey | null>;
   /** Re-read the keys on next use (an announcement of a rotation). */
   markStale(): void;
 }
 
 /** Forged key ids cost at most one database read per this interval (and instance). */
 export const UNKNOWN_KEY_RELOAD_INTERVAL_MS = 1000;
+
+/**
+ * The keys in the database that may still verify, making the first when none signs: the first
+ * instance on a database makes it. Two instances starting together may both do so; either key
+ * verifies everywhere and the newer one signs.
+ */
+async function readSigningKeys(store: Store, now: number): Promise<SigningKey[]> {
+  let rows = await listUsableSigningKeys(store.db, now);
+  if (!rows.some((r) => r.retire_at === null)) {
+    await insertSigningKey(store.db, {
+      id: randomUUID(),
+      key_material: randomBytes(32).toString('base64url'),
+      created_at: now,
+      retire_at: null,
+    });
+    rows = await listUsableSigningKeys(store.db, now);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    key: tokenMacKey(Buffer.from(r.key_material, 'base64url')),
+    createdAt: r.created_at,
+    retireAt: r.retire_at,
+  }));
+}
 
 /**
  * The instance-wide HMAC keys of access tokens, read from the database and kept in memory: re-read
@@ -42,32 +66,15 @@ export function createSigningKeys(deps: { config: Config; store: Store; clock: C
   let loading: Promise<void> | null = null;
   let generation = 0;
 
-  async function read(): Promise<void> {
+  async function load(): Promise<void> {
     const startedAt = generation;
     const now = deps.clock();
-    let rows = await listUsableSigningKeys(deps.store.db, now);
-    if (!rows.some((r) => r.retire_at === null)) {
-      // The first instance on a database makes the first key. Two instances starting together may
-      // both do so; either key verifies everywhere and the newer one signs.
-      await insertSigningKey(deps.store.db, {
-        id: randomUUID(),
-        key_material: randomBytes(32).toString('base64url'),
-        created_at: now,
-        retire_at: null,
-      });
-      rows = await listUsableSigningKeys(deps.store.db, now);
-    }
-    keys = rows.map((r) => ({
-      id: r.id,
-      key: tokenMacKey(Buffer.from(r.key_material, 'base64url')),
-      createdAt: r.created_at,
-      retireAt: r.retire_at,
-    }));
+    keys = await readSigningKeys(deps.store, now);
     if (startedAt === generation) loadedAt = now;
   }
 
   function reload(): Promise<void> {
-    loading ??= read().finally(() => {
+    loading ??= load().finally(() => {
       loading = null;
     });
     return loading;
@@ -92,29 +99,24 @@ export function createSigningKeys(deps: { config: Config; store: Store; clock: C
 
   const usable = (k: SigningKey) => k.retireAt === null || k.retireAt > deps.clock();
 
+  async function findAfterRead(id: string): Promise<SigningKey | null> {
+    await fresh();
+    let key = keys.find((k) => k.id === id);
+    if (!key && deps.clock() - lastUnknownReloadAt >= UNKNOWN_KEY_RELOAD_INTERVAL_MS) {
+      lastUnknownReloadAt = deps.clock();
+      await reload();
+      key = keys.find((k) => k.id === id);
+    }
+    return key && usable(key) ? key : null;
+  }
+
   return {
-    async current() {
-      await fresh();
-      return newestSigning();
+    current() {
+      return held() ? newestSigning() : fresh().then(newestSigning);
     },
-    currentHeld() {
-      if (!held()) return undefined;
-      return newestSigning();
-    },
-    async find(id) {
-      await fresh();
-      let key = keys.find((k) => k.id === id);
-      if (!key && deps.clock() - lastUnknownReloadAt >= UNKNOWN_KEY_RELOAD_INTERVAL_MS) {
-        lastUnknownReloadAt = deps.clock();
-        await reload();
-        key = keys.find((k) => k.id === id);
-      }
-      return key && usable(key) ? key : null;
-    },
-    findHeld(id) {
-      if (!held()) return undefined;
-      const key = keys.find((k) => k.id === id);
-      if (!key) return undefined;
+    find(id) {
+      const key = held() ? keys.find((k) => k.id === id) : undefined;
+      if (!key) return findAfterRead(id);
       return usable(key) ? key : null;
     },
     markStale() {

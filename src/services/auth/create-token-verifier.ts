@@ -1,14 +1,11 @@
-import {
-  type AccessTokenClaims,
-  accessTokenSignedWith,
-  parseAccessToken,
-} from '../../domain/access-token.js';
+import type { AccessTokenClaims } from '../../domain/access-token.js';
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { detachedKey } from '../detached-key.js';
+import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import type { TenancyChange } from '../tenancy/announce-tenancy-change.js';
-import type { SigningKey } from './create-signing-keys.js';
+import type { TenancyCache } from '../tenancy/create-tenancy-cache.js';
+import { createVerifiedTokens } from './create-verified-tokens.js';
 
 /** The application an access token was issued to. */
 export interface Principal {
@@ -22,14 +19,12 @@ export interface Principal {
 }
 
 export interface TokenVerifier {
-  /** Resolves the application behind a bearer token, or throws INVALID_TOKEN. */
-  verify(token: string, environment: Environment): Promise<Principal>;
   /**
-   * verify() answered from memory alone, for a token checked before: the principal, or undefined
-   * when verify() must be asked (something is due for a re-read, or the token is refused; verify()
-   * then names the reason).
+   * The application behind a bearer token: at once for a token checked before when every check
+   * can be made in memory, otherwise a promise. A refusal (INVALID_TOKEN) always comes as a
+   * rejected promise, never thrown.
    */
-  verifyHeld(token: string, environment: Environment): Principal | undefined;
+  verify(token: string, environment: Environment): MaybePromise<Principal>;
   /** Applies a change made by this process at once (e.g. a revocation answered here). */
   forget(change: TenancyChange): void;
   close(): Promise<void>;
@@ -44,14 +39,11 @@ const bearerError = (description: string) =>
     },
   });
 
-/** Like the tenancy caches' bound: enough for every live token of a busy instance. */
-const VERIFIED_TOKENS_MAX = 10_000;
-
 const INVALID = 'The access token is invalid';
 const REVOKED = 'The access token has been revoked';
 const EXPIRED = 'The access token has expired';
 
-type FoundApplication = Awaited<ReturnType<ServiceDeps['cache']['applications']['get']>>;
+type FoundApplication = Awaited<ReturnType<TenancyCache['applications']['get']>>;
 
 /** An application that is active in the token's environment (its secret is checked apart). */
 function acceptedBy(
@@ -61,7 +53,11 @@ function acceptedBy(
   return found?.application.status === 'active' && found.application.environment === claims.environment;
 }
 
-function principalOf(found: NonNullable<FoundApplication>, claims: AccessTokenClaims): Principal {
+/** The last check: the application behind the token, which must accept it. */
+function principalOf(found: FoundApplication, claims: AccessTokenClaims): Principal {
+  if (!acceptedBy(found, claims)) throw bearerError(INVALID);
+  // Retiring the secret a token was obtained with ends the token.
+  if (!found.activeSecretIds.includes(claims.secretId)) throw bearerError(REVOKED);
   return {
     applicationId: found.application.id,
     applicationName: found.application.name,
@@ -72,69 +68,54 @@ function principalOf(found: NonNullable<FoundApplication>, claims: AccessTokenCl
   };
 }
 
+/** After the signature: the deny list, then the application, which must accept the token. */
+function notDenied(cache: TenancyCache, claims: AccessTokenClaims, denied: boolean): MaybePromise<Principal> {
+  if (denied) throw bearerError(REVOKED);
+  const found = cache.applications.get(claims.applicationId);
+  return isPromise(found) ? found.then((f) => principalOf(f, claims)) : principalOf(found, claims);
+}
+
 /**
  * Checks a signed access token (docs/design.md, Access tokens) with no database read on the hot
  * path: the signature against the instance-wide keys, then the in-process deny list (RFC 7009
  * revocations) and the application cache (a revoked application or retired secret ends its
  * tokens). All three are re-read at least every TOKEN_CACHE_TTL_MS and, with Redis, updated at
  * once by announcements; TOKEN_CACHE_TTL_MS=0 reads the deny list and application every time.
+ * The deny list and the application are consulted on every call, a remembered signature is not.
  */
 export function createTokenVerifier(deps: ServiceDeps): TokenVerifier {
   const { cache } = deps;
-  /**
-   * Tokens whose signature this process has checked, with the key object that checked it. A
-   * client presents the same token on every call until it expires; decoding it and computing its
-   * HMAC was a tenth of a Response API call's CPU (bench/results/history.md, GET author). An
-   * entry counts only while the signing keys are the ones it was checked against: a re-read of the keys (every
-   * TOKEN_CACHE_TTL_MS, on a rotation, on a retirement) makes new key objects, and the next call
-   * checks the signature again. The deny list and the application are consulted on every call.
-   */
-  const verified = new Map<string, { readonly claims: AccessTokenClaims; readonly key: SigningKey }>();
+  const tokens = createVerifiedTokens(cache.signingKeys);
 
-  async function signedClaims(token: string): Promise<AccessTokenClaims | null> {
-    const known = verified.get(token);
-    if (known) {
-      if ((await cache.signingKeys.find(known.claims.keyId)) === known.key) return known.claims;
-      verified.delete(token);
+  function admitted(
+    token: string,
+    environment: Environment,
+    claims: AccessTokenClaims | null,
+  ): MaybePromise<Principal> {
+    if (!claims) throw bearerError(INVALID);
+    // A token of the other environment is as unknown here as a made-up one.
+    if (claims.environment !== environment) throw bearerError(INVALID);
+    if (claims.expiresAt <= deps.clock()) {
+      tokens.forget(token);
+      throw bearerError(EXPIRED);
     }
-    const parsed = parseAccessToken(token);
-    if (!parsed) return null;
-    const key = await cache.signingKeys.find(parsed.claims.keyId);
-    if (!key || !accessTokenSignedWith(parsed, key.key)) return null;
-    // Oldest first when full: a Map keeps insertion order.
-    if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value as string);
-    // A copy: the token was cut from its request's Authorization header.
-    verified.set(detachedKey(token), { claims: parsed.claims, key });
-    return parsed.claims;
+    const denied = cache.denials.isDenied(claims.tokenId);
+    return isPromise(denied)
+      ? denied.then((d) => notDenied(cache, claims, d))
+      : notDenied(cache, claims, denied);
   }
+
   return {
-    async verify(token, environment) {
+    verify(token, environment) {
       cache.listen();
-      const claims = await signedClaims(token);
-      if (!claims) throw bearerError(INVALID);
-      // A token of the other environment is as unknown here as a made-up one.
-      if (claims.environment !== environment) throw bearerError(INVALID);
-      if (claims.expiresAt <= deps.clock()) {
-        verified.delete(token);
-        throw bearerError(EXPIRED);
+      try {
+        const claims = tokens.signedClaims(token);
+        return isPromise(claims)
+          ? claims.then((c) => admitted(token, environment, c))
+          : admitted(token, environment, claims);
+      } catch (err) {
+        return Promise.reject(err);
       }
-      if (await cache.denials.isDenied(claims.tokenId)) throw bearerError(REVOKED);
-      const found = await cache.applications.get(claims.applicationId);
-      if (!acceptedBy(found, claims)) throw bearerError(INVALID);
-      // Retiring the secret a token was obtained with ends the token.
-      if (!found.activeSecretIds.includes(claims.secretId)) throw bearerError(REVOKED);
-      return principalOf(found, claims);
-    },
-    verifyHeld(token, environment) {
-      cache.listen();
-      const known = verified.get(token);
-      if (!known || cache.signingKeys.findHeld(known.claims.keyId) !== known.key) return undefined;
-      const { claims } = known;
-      if (claims.environment !== environment || claims.expiresAt <= deps.clock()) return undefined;
-      if (cache.denials.isDeniedHeld(claims.tokenId) !== false) return undefined;
-      const found = cache.applications.peek(claims.applicationId)?.value;
-      if (!acceptedBy(found, claims) || !found.activeSecretIds.includes(claims.secretId)) return undefined;
-      return principalOf(found, claims);
     },
     forget(change) {
       cache.apply(change);

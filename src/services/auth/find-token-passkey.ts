@@ -2,6 +2,7 @@ import { hashCredential } from '../../domain/credentials.js';
 import type { Passkey } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
+import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
 
 /**
@@ -9,32 +10,21 @@ import type { AuthenticatedClient } from './authenticate-client.js';
  * an active passkey of the authenticated application, hence of its environment); otherwise the
  * application's default passkey is charged. An application without any passkey has nothing to
  * charge and still gets tokens: it cannot call the APIs without one anyway.
+ *
+ * Answered at once when the cache holds the passkey, refusals thrown then; otherwise a promise.
  */
-export async function findTokenPasskey(
+export function findTokenPasskey(
   deps: ServiceDeps,
   input: { client: AuthenticatedClient; passkey?: string | undefined },
-): Promise<Passkey | null> {
-  const { application } = input.client;
-  deps.cache.listen();
-  if (input.passkey === undefined) return (await deps.cache.defaultPasskeys.get(application.id)) ?? null;
-  return namedPasskey(input.client, await deps.cache.passkeys.get(hashCredential(input.passkey)));
-}
-
-/**
- * findTokenPasskey answered from the cache without loading: `{ passkey }`, or undefined when it
- * must be loaded. Refuses (throws) as findTokenPasskey does.
- */
-export function findTokenPasskeyHeld(
-  deps: ServiceDeps,
-  input: { client: AuthenticatedClient; passkey?: string | undefined },
-): { readonly passkey: Passkey | null } | undefined {
+): MaybePromise<Passkey | null> {
+  const { client } = input;
   deps.cache.listen();
   if (input.passkey === undefined) {
-    const held = deps.cache.defaultPasskeys.peek(input.client.application.id);
-    return held && { passkey: held.value ?? null };
+    const found = deps.cache.defaultPasskeys.get(client.application.id);
+    return isPromise(found) ? found.then((p) => p ?? null) : (found ?? null);
   }
-  const held = deps.cache.passkeys.peek(hashCredential(input.passkey));
-  return held && { passkey: namedPasskey(input.client, held.value) };
+  const found = deps.cache.passkeys.get(hashCredential(input.passkey));
+  return isPromise(found) ? found.then((p) => namedPasskey(client, p)) : namedPasskey(client, found);
 }
 
 /** The passkey a token call names, if it may be charged for it. */

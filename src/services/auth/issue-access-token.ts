@@ -1,5 +1,6 @@
 import { newTokenId, signAccessToken } from '../../domain/access-token.js';
 import type { ServiceDeps } from '../deps.js';
+import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
 import type { SigningKey } from './create-signing-keys.js';
 
@@ -14,22 +15,15 @@ export interface IssuedAccessToken {
 /**
  * Issues a signed bearer token for an authenticated client (docs/design.md, Access tokens): the
  * application, environment, secret, expiry and a random token id under an HMAC with the newest
- * signing key. Nothing is written; the token is returned once and never kept.
+ * signing key. Nothing is written; the token is returned once and never kept. Signed at once when
+ * the signing key is in memory.
  */
-export async function issueAccessToken(
+export function issueAccessToken(
   deps: ServiceDeps,
   input: { client: AuthenticatedClient; scope: string; expiresIn?: number },
-): Promise<IssuedAccessToken> {
-  return signedWith(deps, input, await deps.cache.signingKeys.current());
-}
-
-/** issueAccessToken with the signing key held in memory, or undefined when the keys must be read. */
-export function issueAccessTokenHeld(
-  deps: ServiceDeps,
-  input: { client: AuthenticatedClient; scope: string; expiresIn?: number },
-): IssuedAccessToken | undefined {
-  const key = deps.cache.signingKeys.currentHeld();
-  return key && signedWith(deps, input, key);
+): MaybePromise<IssuedAccessToken> {
+  const key = deps.cache.signingKeys.current();
+  return isPromise(key) ? key.then((k) => signedWith(deps, input, k)) : signedWith(deps, input, key);
 }
 
 function signedWith(

@@ -1,9 +1,11 @@
 import type { Clock } from '../deps.js';
 import { detachedKey } from '../detached-key.js';
+import type { MaybePromise } from '../maybe-promise.js';
 
 /** A bounded in-process cache in front of one database lookup (docs/architecture.md, Caches). */
 export interface CachedLookup<V> {
-  get(key: string): Promise<V>;
+  /** The value at once when memory holds it fresh, otherwise the promise of its load. */
+  get(key: string): MaybePromise<V>;
   /** What get() would answer from memory without loading, or undefined when it would load. */
   peek(key: string): { readonly value: V } | undefined;
   /** Drops every entry; lookups under way when this is called fill nothing. */
@@ -41,11 +43,17 @@ export function createCachedLookup<V>(options: {
     return value;
   }
 
+  function peek(key: string): { readonly value: V } | undefined {
+    if (ttlMs <= 0) return undefined;
+    const cached = entries.get(key);
+    return cached && cached.freshUntil > clock() ? cached : undefined;
+  }
+
   return {
     get(key) {
+      const held = peek(key);
+      if (held) return held.value;
       if (ttlMs <= 0) return load(key);
-      const cached = entries.get(key);
-      if (cached && cached.freshUntil > clock()) return Promise.resolve(cached.value);
       let pending = loading.get(key);
       if (!pending) {
         const started = fill(key).finally(() => {
@@ -56,11 +64,7 @@ export function createCachedLookup<V>(options: {
       }
       return pending;
     },
-    peek(key) {
-      if (ttlMs <= 0) return undefined;
-      const cached = entries.get(key);
-      return cached && cached.freshUntil > clock() ? cached : undefined;
-    },
+    peek,
     clear() {
       generation += 1;
       entries.clear();

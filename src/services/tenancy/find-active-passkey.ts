@@ -3,6 +3,7 @@ import type { Passkey, PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import type { Principal } from '../auth/create-token-verifier.js';
 import type { ServiceDeps } from '../deps.js';
+import { isPromise, type MaybePromise } from '../maybe-promise.js';
 
 const inactive = (detail: string) =>
   new AppError('DEVELOPER_INACTIVE', { detail, source: { parameter: 'passkey' } });
@@ -10,39 +11,33 @@ const inactive = (detail: string) =>
 /**
  * A call is served only when its passkey is active, belongs to the token's application and
  * environment, and was issued for the API being called (docs/design.md, Tenancy). Every mismatch gets
- * the same 403, so a caller learns nothing about other applications' keys.
+ * the same 403, so a caller learns nothing about other applications' keys. The passkey comes at
+ * once when the cache holds it and it is accepted; otherwise a promise, which a refusal rejects.
  */
-export async function findActivePasskey(
+export function findActivePasskey(
   deps: ServiceDeps,
   input: { value: string; principal: Principal; api: PasskeyApi },
-): Promise<Passkey> {
-  const { value, principal, api } = input;
+): MaybePromise<Passkey> {
   deps.cache.listen();
   // Cached in process; `rpa passkeys update` is announced, so limits apply from the next request.
-  const passkey = await deps.cache.passkeys.get(hashCredential(value));
-  if (!activeFor(passkey, principal))
+  const passkey = deps.cache.passkeys.get(hashCredential(input.value));
+  if (isPromise(passkey)) return passkey.then((p) => accepted(p, input));
+  try {
+    return accepted(passkey, input);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+function accepted(passkey: Passkey | undefined, input: { principal: Principal; api: PasskeyApi }): Passkey {
+  const { principal, api } = input;
+  if (
+    passkey?.status !== 'active' ||
+    passkey.applicationId !== principal.applicationId ||
+    passkey.environment !== principal.environment
+  ) {
     throw inactive('Developer Inactive: the passkey is unknown or inactive');
+  }
   if (passkey.api !== api) throw inactive(`Developer Inactive: the passkey is not valid for the ${api} API`);
   return passkey;
-}
-
-/**
- * findActivePasskey answered from the cache without loading: the passkey, or undefined when it
- * must be loaded or is refused (findActivePasskey then says why).
- */
-export function findActivePasskeyHeld(
-  deps: ServiceDeps,
-  input: { value: string; principal: Principal; api: PasskeyApi },
-): Passkey | undefined {
-  deps.cache.listen();
-  const passkey = deps.cache.passkeys.peek(hashCredential(input.value))?.value;
-  return activeFor(passkey, input.principal) && passkey.api === input.api ? passkey : undefined;
-}
-
-function activeFor(passkey: Passkey | undefined, principal: Principal): passkey is Passkey {
-  return (
-    passkey?.status === 'active' &&
-    passkey.applicationId === principal.applicationId &&
-    passkey.environment === principal.environment
-  );
 }

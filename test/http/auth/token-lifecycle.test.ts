@@ -21,13 +21,10 @@ const TTL_SECONDS = 120;
 class RecordingLimiter implements PasskeyLimiter {
   readonly charged: string[] = [];
   refuse: LimitDecision | null = null;
+  /** Holds no allowance: every charge is answered through a promise. */
   async consume(passkey: Passkey): Promise<LimitDecision> {
     this.charged.push(passkey.id);
     return this.refuse ?? { allowed: true, headers: { ratelimit: '"default";r=9;t=60' } };
-  }
-  /** Holds no allowance: every charge goes through consume() and is recorded. */
-  consumeHeld() {
-    return undefined;
   }
   async close() {}
 }
@@ -217,7 +214,7 @@ describe('token lifecycle', () => {
       assert.equal(refused.statusCode, 401);
       assert.equal(refused.json().error, 'invalid_client');
       now += CACHE_TTL_MS;
-      await assert.rejects(verify(oldToken), { code: 'INVALID_TOKEN' });
+      await assert.rejects(async () => verify(oldToken), { code: 'INVALID_TOKEN' });
       assert.equal((await verify(newToken)).applicationId, app2.applicationId);
       await token(newCreds);
     });
@@ -228,7 +225,7 @@ describe('token lifecycle', () => {
       await verify(value);
       await revokeApplication(runtime.deps, { applicationId: app3.applicationId });
       now += CACHE_TTL_MS;
-      await assert.rejects(verify(value), { code: 'INVALID_TOKEN' });
+      await assert.rejects(async () => verify(value), { code: 'INVALID_TOKEN' });
       const res = await requestToken(app, app3.clientId, app3.clientSecret);
       assert.equal(res.statusCode, 400);
       assert.equal(res.json().error, 'unauthorized_client');
@@ -246,7 +243,7 @@ describe('token lifecycle', () => {
       assert.equal(res.statusCode, 200);
       assert.deepEqual(res.json(), {});
       assert.equal(res.headers['cache-control'], 'no-store');
-      await assert.rejects(verify(value), { code: 'INVALID_TOKEN' });
+      await assert.rejects(async () => verify(value), { code: 'INVALID_TOKEN' });
       // Revoking again, or an unknown token, still succeeds (§2.2).
       for (const again of [value, 'rpa_at_unknown']) {
         const r = await postForm(app, REVOKE_PATH, {

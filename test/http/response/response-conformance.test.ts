@@ -274,7 +274,6 @@ describe('Response API conformance: OpenAPI document and JSON:API 1.0', () => {
             headers: { ratelimit: 'r=0; t=7' },
           };
         },
-        consumeHeld: () => undefined,
         async close() {},
       },
     });

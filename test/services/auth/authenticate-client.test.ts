@@ -15,6 +15,7 @@ import { MAX_ACTIVE_SECRETS } from '../../../src/domain/application.js';
 import type { Environment } from '../../../src/domain/environment.js';
 import { authenticateClient } from '../../../src/services/auth/authenticate-client.js';
 import type { ServiceDeps } from '../../../src/services/deps.js';
+import { isPromise } from '../../../src/services/maybe-promise.js';
 import { revokeApplication } from '../../../src/services/tenancy/revoke-application.js';
 import { rotateApplicationSecret } from '../../../src/services/tenancy/rotate-application-secret.js';
 import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
@@ -133,5 +134,34 @@ describe('authenticateClient does the same work whichever way it fails (docs/des
     assert.equal(right.outcome, 'authenticated');
     assert.deepEqual(right.statements, unknown.statements);
     assert.equal(right.comparisons, unknown.comparisons);
+  });
+});
+
+describe('authenticateClient answers at once when the credentials are cached', () => {
+  let runtime: TestRuntime;
+  let demo: DemoCredentials;
+  before(async () => {
+    runtime = await createTestRuntime({ TOKEN_CACHE_TTL_MS: '5000' });
+    demo = await seedDemo(runtime.deps, { environment: 'production' });
+  });
+  after(() => runtime.close());
+
+  it('a promise while they must be loaded, then the client; a wrong secret is then thrown at once', async () => {
+    const input = {
+      environment: 'production' as const,
+      clientId: demo.clientId,
+      clientSecret: demo.clientSecret,
+    };
+    const pending = authenticateClient(runtime.deps, input);
+    assert.ok(isPromise(pending));
+    const client = await pending;
+    assert.equal(client.application.id, demo.applicationId);
+    const held = authenticateClient(runtime.deps, input);
+    assert.ok(!isPromise(held));
+    assert.deepEqual(held, client);
+    assert.throws(
+      () => authenticateClient(runtime.deps, { ...input, clientSecret: `rpa_cs_${'x'.repeat(43)}` }),
+      { code: 'INVALID_CLIENT' },
+    );
   });
 });

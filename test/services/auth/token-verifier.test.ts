@@ -12,13 +12,11 @@ import { findTokenPasskey } from '../../../src/services/auth/find-token-passkey.
 import { issueAccessToken } from '../../../src/services/auth/issue-access-token.js';
 import { revokeAccessToken } from '../../../src/services/auth/revoke-access-token.js';
 import { rotateSigningKey } from '../../../src/services/auth/rotate-signing-key.js';
+import { isPromise } from '../../../src/services/maybe-promise.js';
 import { TENANCY_CHANNEL } from '../../../src/services/tenancy/announce-tenancy-change.js';
 import { createApplication } from '../../../src/services/tenancy/create-application.js';
 import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
-import {
-  findActivePasskey,
-  findActivePasskeyHeld,
-} from '../../../src/services/tenancy/find-active-passkey.js';
+import { findActivePasskey } from '../../../src/services/tenancy/find-active-passkey.js';
 import { retireApplicationSecret } from '../../../src/services/tenancy/retire-application-secret.js';
 import { revokeApplication } from '../../../src/services/tenancy/revoke-application.js';
 import { rotateApplicationSecret } from '../../../src/services/tenancy/rotate-application-secret.js';
@@ -54,13 +52,14 @@ async function issue(
 }
 
 /**
- * Whether the full check refuses the token. The answer from memory alone (verifyHeld), taken just
- * before, must never admit what the full check refuses: a stale cache there would let a revoked
+ * Whether the check refuses the token. An answer from memory alone (a principal returned at once,
+ * not a promise) must never be one the check refuses: a stale cache there would let a revoked
  * token through the hot path.
  */
 async function refused(runtime: TestRuntime, token: string): Promise<boolean> {
-  const held = runtime.http.tokens.verifyHeld(token, 'production');
-  const isRefused = await runtime.http.tokens.verify(token, 'production').then(
+  const answer = runtime.http.tokens.verify(token, 'production');
+  const held = isPromise(answer) ? undefined : answer;
+  const isRefused = await Promise.resolve(answer).then(
     (principal) => {
       if (held) assert.deepEqual(held, principal);
       return false;
@@ -116,11 +115,11 @@ describe('signed access tokens', () => {
     const principal = await rt.http.tokens.verify(token, 'production');
     assert.equal(principal.applicationId, demo.applicationId);
     assert.equal(principal.expiresAt, now + rt.config.tokenTtlSeconds * 1000);
-    await assert.rejects(rt.http.tokens.verify(token, 'staging'), { code: 'INVALID_TOKEN' });
+    await assert.rejects(async () => rt.http.tokens.verify(token, 'staging'), { code: 'INVALID_TOKEN' });
     const saved = now;
     now += rt.config.tokenTtlSeconds * 1000;
     try {
-      await assert.rejects(rt.http.tokens.verify(token, 'production'), { code: 'INVALID_TOKEN' });
+      await assert.rejects(async () => rt.http.tokens.verify(token, 'production'), { code: 'INVALID_TOKEN' });
     } finally {
       now = saved;
     }
@@ -176,7 +175,7 @@ describe('signed access tokens', () => {
       scope: 'offline_access',
       expiresIn: -1,
     });
-    await assert.rejects(rt.http.tokens.verify(expired.accessToken, 'production'), {
+    await assert.rejects(async () => rt.http.tokens.verify(expired.accessToken, 'production'), {
       code: 'INVALID_TOKEN',
       message: /expired/,
     });
@@ -210,7 +209,7 @@ describe('signed access tokens', () => {
     const client = await clientOf(rt, demo);
     const token = await issue(rt, demo);
     assert.ok(await revokeAccessToken(rt.deps, { client, token }));
-    await assert.rejects(rt.http.tokens.verify(token, 'production'), { message: /revoked/ });
+    await assert.rejects(async () => rt.http.tokens.verify(token, 'production'), { message: /revoked/ });
     const denials = () => rt.deps.store.db.selectFrom('token_denials').selectAll().execute();
     assert.equal((await denials()).length, 1);
     const saved = now;
@@ -269,28 +268,36 @@ describe('tokens answered from memory', () => {
       const token = await issue(rt, demo);
       const { tokens } = rt.http;
       // Never checked here: its signature is still to be computed.
-      assert.equal(tokens.verifyHeld(token, 'production'), undefined);
-      const principal = await tokens.verify(token, 'production');
-      assert.deepEqual(tokens.verifyHeld(token, 'production'), principal);
+      const first = tokens.verify(token, 'production');
+      assert.ok(isPromise(first));
+      const principal = await first;
+      assert.deepEqual(tokens.verify(token, 'production'), principal);
       // Another environment, and the caches past TOKEN_CACHE_TTL_MS: the full check decides.
-      assert.equal(tokens.verifyHeld(token, 'staging'), undefined);
+      const staging = tokens.verify(token, 'staging');
+      assert.ok(isPromise(staging));
+      await assert.rejects(staging, { code: 'INVALID_TOKEN' });
       now += TTL;
-      assert.equal(tokens.verifyHeld(token, 'production'), undefined);
-      assert.deepEqual(await tokens.verify(token, 'production'), principal);
-      assert.deepEqual(tokens.verifyHeld(token, 'production'), principal);
+      const reread = tokens.verify(token, 'production');
+      assert.ok(isPromise(reread));
+      assert.deepEqual(await reread, principal);
+      assert.deepEqual(tokens.verify(token, 'production'), principal);
       // Revoked here (RFC 7009) and applied here, as the revocation endpoint does: refused at
       // once, from memory too.
       const change = await revokeAccessToken(rt.deps, { client: await clientOf(rt, demo), token });
       assert.ok(change);
       tokens.forget(change);
-      assert.equal(tokens.verifyHeld(token, 'production'), undefined);
+      const revoked = tokens.verify(token, 'production');
+      assert.ok(isPromise(revoked));
+      await assert.rejects(revoked, { code: 'INVALID_TOKEN' });
       assert.ok(await refused(rt, token));
       // Expired: the same.
       const other = await issue(rt, demo);
       const { expiresAt } = await tokens.verify(other, 'production');
-      assert.ok(tokens.verifyHeld(other, 'production'));
+      assert.ok(!isPromise(tokens.verify(other, 'production')));
       now = expiresAt;
-      assert.equal(tokens.verifyHeld(other, 'production'), undefined);
+      const expired = tokens.verify(other, 'production');
+      assert.ok(isPromise(expired));
+      await assert.rejects(expired, { code: 'INVALID_TOKEN' });
       assert.ok(await refused(rt, other));
     } finally {
       await rt.close();
@@ -315,7 +322,9 @@ describe('tokens answered from memory', () => {
       await revokeAccessToken(pair.a.deps, { client: await clientOf(pair.a, demo), token });
       // B's deny list is now due, the rest still fresh: memory alone must not answer.
       now = START + TTL;
-      assert.equal(pair.b.http.tokens.verifyHeld(token, 'production'), undefined);
+      const due = pair.b.http.tokens.verify(token, 'production');
+      assert.ok(isPromise(due));
+      await assert.rejects(due, { code: 'INVALID_TOKEN' });
       assert.ok(await refused(pair.b, token));
     } finally {
       await pair.close();
@@ -328,7 +337,9 @@ describe('tokens answered from memory', () => {
       const demo = await seedDemo(rt.deps, { environment: 'production' });
       const token = await issue(rt, demo);
       assert.ok(await rt.http.tokens.verify(token, 'production'));
-      assert.equal(rt.http.tokens.verifyHeld(token, 'production'), undefined);
+      const again = rt.http.tokens.verify(token, 'production');
+      assert.ok(isPromise(again));
+      assert.ok(await again);
     } finally {
       await rt.close();
     }
@@ -462,11 +473,12 @@ function changes() {
         const token = await issue(a, demo);
         const principal = await b.http.tokens.verify(token, 'production');
         const value = demo.responsePasskey;
-        // The answer from memory alone, taken first, must agree with the full look-up.
+        // An answer from memory alone (returned at once) must agree with the full look-up.
         const passkey = async () => {
           const input = { value, principal, api: 'response' as const };
-          const held = findActivePasskeyHeld(b.deps, input);
-          const found = await findActivePasskey(b.deps, input).catch((err: unknown) => {
+          const answer = findActivePasskey(b.deps, input);
+          const held = isPromise(answer) ? undefined : answer;
+          const found = await Promise.resolve(answer).catch((err: unknown) => {
             assert.equal(held, undefined, 'answered from memory a passkey the full look-up refuses');
             throw err;
           });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { isPromise } from '../../../src/services/maybe-promise.js';
 import { createCachedLookup } from '../../../src/services/tenancy/create-cached-lookup.js';
 import { heapAfterCollection } from '../../helpers/heap.js';
 
@@ -25,5 +26,24 @@ describe('cached lookups', () => {
     const kept = heapAfterCollection() - before;
     for (let i = 0; i < ENTRIES; i += 1) assert.ok(lookup.peek(keyCutFromText(i)), `entry ${i} is cached`);
     assert.ok(kept < (ENTRIES * TEXT_CHARS) / 4, `${(kept / 1e6).toFixed(1)} MB still reachable`);
+  });
+
+  it('answer a fresh entry at once, and through a promise while it is loaded or stale', async () => {
+    let now = 0;
+    let loads = 0;
+    const lookup = createCachedLookup<number>({
+      ttlMs: 1000,
+      maxEntries: 100,
+      clock: () => now,
+      load: async () => (loads += 1),
+    });
+    const first = lookup.get('key');
+    assert.ok(isPromise(first));
+    assert.equal(await first, 1);
+    assert.equal(lookup.get('key'), 1);
+    now += 1000;
+    const stale = lookup.get('key');
+    assert.ok(isPromise(stale));
+    assert.equal(await stale, 2);
   });
 });

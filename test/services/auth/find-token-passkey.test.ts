@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  type AuthenticatedClient,
+  authenticateClient,
+} from '../../../src/services/auth/authenticate-client.js';
+import { findTokenPasskey } from '../../../src/services/auth/find-token-passkey.js';
+import { isPromise } from '../../../src/services/maybe-promise.js';
+import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
+import { createTestRuntime, type TestRuntime } from '../../helpers/test-runtime.js';
+
+describe('findTokenPasskey answers at once when the cache holds the passkey', () => {
+  let rt: TestRuntime;
+  let demo: DemoCredentials;
+  let client: AuthenticatedClient;
+  before(async () => {
+    rt = await createTestRuntime({ TOKEN_CACHE_TTL_MS: '5000' });
+    demo = await seedDemo(rt.deps, { environment: 'production' });
+    client = await authenticateClient(rt.deps, {
+      environment: 'production',
+      clientId: demo.clientId,
+      clientSecret: demo.clientSecret,
+    });
+  });
+  after(() => rt.close());
+
+  it("the application's default passkey: a promise while it is loaded, then the passkey", async () => {
+    const pending = findTokenPasskey(rt.deps, { client });
+    assert.ok(isPromise(pending));
+    const passkey = await pending;
+    assert.ok(passkey?.isDefault);
+    assert.equal(findTokenPasskey(rt.deps, { client }), passkey);
+  });
+
+  it('a named passkey: the same, and a refusal is thrown at once once it is cached', async () => {
+    const pending = findTokenPasskey(rt.deps, { client, passkey: demo.privacyPasskey });
+    assert.ok(isPromise(pending));
+    const passkey = await pending;
+    assert.equal(passkey?.id, demo.privacyPasskeyId);
+    assert.equal(findTokenPasskey(rt.deps, { client, passkey: demo.privacyPasskey }), passkey);
+    const unknown = 'rpa_pk_unknown';
+    await assert.rejects(async () => findTokenPasskey(rt.deps, { client, passkey: unknown }), {
+      code: 'INVALID_QUERY_PARAMETER',
+    });
+    assert.throws(() => findTokenPasskey(rt.deps, { client, passkey: unknown }), {
+      code: 'INVALID_QUERY_PARAMETER',
+    });
+  });
+});
