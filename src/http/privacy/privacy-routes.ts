@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
 import { acceptJsonBodies } from '../accept-json-bodies.js';
@@ -28,7 +28,8 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
     installErrorHandling(app, sendProblem);
-    acceptJsonBodies(app, ['application/json']);
+    // docs/interface.md §4.3: "Content-Type defaults to application/json".
+    acceptJsonBodies(app, ['application/json'], { untypedIsJson: true });
     // Records and exports are personal data: no shared cache may keep them (RFC 9111 §5.2.2.5).
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -41,7 +42,6 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
       authenticatePasskey(deps, 'privacy'),
       chargePasskey(deps, 'privacy'),
     ];
-    const preParsing = [assumeJsonBody];
 
     for (const [type, path, noun] of [
       ['forget', '/forgetRequests', 'ForgetRequest'],
@@ -53,7 +53,6 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
         path,
         {
           onRequest,
-          preParsing,
           schema: op(
             `create${noun}`,
             `File ${type === 'access' ? 'an' : 'a'} ${type} request (409 while one for the same end user is pending)`,
@@ -126,15 +125,6 @@ export function privacyRoutes(deps: HttpDeps): FastifyPluginAsync {
       }
     }
   };
-}
-
-/** docs/interface.md §4.3: "Content-Type defaults to application/json", so a body without one is read as JSON. */
-async function assumeJsonBody(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  const { headers } = request.raw;
-  const hasBody = headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0';
-  if (headers['content-type'] === undefined && hasBody) {
-    headers['content-type'] = 'application/json';
-  }
 }
 
 const PROBLEMS: ErrorAnswers = {
