@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { mentionsSecretCredential } from '../domain/credentials.js';
 import { reportDatabaseOutage } from '../services/health/report-database-outage.js';
+import { ignoreContentTypeWithoutBody } from './accept-json-bodies.js';
 import { createAllowedMethods, ROUTER_OPTIONS } from './allowed-methods.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { metadataRoutes } from './auth/metadata-routes.js';
@@ -22,7 +23,7 @@ import { shareHeaders } from './openapi/share-headers.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 import './request-context.js';
 import { responseRoutes } from './response/response-routes.js';
-import { ignoreContentTypeWithoutBody } from './steps/ignore-content-type-without-body.js';
+
 import { refuseNulCharacters } from './steps/refuse-nul-characters.js';
 import { refuseWhileClosing } from './steps/refuse-while-closing.js';
 import { resolveSite } from './steps/resolve-site.js';

@@ -1,22 +1,14 @@
 import { IDENTIFIER_KINDS, type Identifiers } from '../../domain/identifiers.js';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
-import { AppError } from '../../errors.js';
-import type { Principal } from '../../services/auth/create-token-verifier.js';
 import { createPrivacyRequest } from '../../services/privacy/create-privacy-request.js';
 import { getAccessExport } from '../../services/privacy/get-access-export.js';
 import { getPrivacyRequest } from '../../services/privacy/get-privacy-request.js';
 import { listPrivacyRequests } from '../../services/privacy/list-privacy-requests.js';
+import { actingApplication } from '../acting-application.js';
 import type { HttpDeps } from '../http-deps.js';
-import type { Site } from '../request-context.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import { collectionUrl, privacyRecord } from './privacy-record.js';
 import type * as S from './privacy-schemas.js';
-
-/** The application behind the bearer token, in the environment of the request's host. */
-function caller(request: { site: Site; principal: Principal | null }) {
-  if (!request.principal) throw new AppError('UNAUTHORIZED');
-  return { environment: request.site.environment, applicationId: request.principal.applicationId };
-}
 
 function identifiersOf(source: Partial<Record<string, unknown>>): Identifiers {
   const identifiers: Identifiers = {};
@@ -38,7 +30,7 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
       const { body } = request;
       const created = await createPrivacyRequest(deps, {
         type,
-        ...caller(request),
+        ...actingApplication(request),
         identifiers: identifiersOf(body),
         ...(body.clientNames ? { clientNames: body.clientNames } : {}),
         baseUrl: request.site.baseUrl,
@@ -51,7 +43,7 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
       const q = request.query;
       const page = await listPrivacyRequests(deps, {
         type,
-        ...caller(request),
+        ...actingApplication(request),
         identifiers: identifiersOf(q),
         ...(q.id !== undefined ? { id: q.id } : {}),
         ...(q.status !== undefined ? { status: q.status } : {}),
@@ -82,14 +74,14 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
 
     async get(request: RouteRequest<typeof S.OneRequest>) {
       const { id } = request.params;
-      const found = await getPrivacyRequest(deps, { id, type, ...caller(request) });
+      const found = await getPrivacyRequest(deps, { id, type, ...actingApplication(request) });
       return privacyRecord(found, request.site.baseUrl);
     },
 
     /** Streams the stored sections as they are: the document is assembled, not re-serialized. */
     async downloadExport(request: RouteRequest<typeof S.OneRequest>, reply: RouteReply<typeof S.OneRequest>) {
       const { id } = request.params;
-      const exported = await getAccessExport(deps, { id, ...caller(request) });
+      const exported = await getAccessExport(deps, { id, ...actingApplication(request) });
       const body =
         `{"id":${JSON.stringify(exported.requestId)},"type":"accessExport",` +
         `"generatedAt":"${iso(exported.generatedAt)}","expiresAt":"${iso(exported.expiresAt)}",` +

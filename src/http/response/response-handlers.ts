@@ -1,15 +1,12 @@
-import { AppError } from '../../errors.js';
-import type { Principal } from '../../services/auth/create-token-verifier.js';
 import { countReviewResponses } from '../../services/response/count-review-responses.js';
 import { createClientResponse } from '../../services/response/create-client-response.js';
 import { deleteClientResponse } from '../../services/response/delete-client-response.js';
 import { getClientResponse, getClientResponseAuthor } from '../../services/response/get-client-response.js';
 import { getResponseReview } from '../../services/response/get-response-review.js';
 import { listReviewResponses } from '../../services/response/list-review-responses.js';
-import type { ResponseActor } from '../../services/response/require-granted-client.js';
 import { updateClientResponse } from '../../services/response/update-client-response.js';
+import { actingApplication } from '../acting-application.js';
 import type { HttpDeps } from '../http-deps.js';
-import type { Site } from '../request-context.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import { resourceAttributes } from './read-resource-document.js';
 import * as doc from './response-documents.js';
@@ -18,36 +15,28 @@ import type * as S from './response-schemas.js';
 type OnReview = RouteRequest<typeof S.OnReview>;
 type OnResponse = RouteRequest<typeof S.OnResponse>;
 
-/** The application behind the bearer token, acting in the environment of the request's host. */
-function actorOf(request: { site: Site; principal: Principal | null }): ResponseActor {
-  const principal = request.principal;
-  if (!principal)
-    throw new AppError('UNAUTHORIZED', { headers: { 'www-authenticate': 'Bearer realm="api"' } });
-  return {
-    environment: request.site.environment,
-    applicationId: principal.applicationId,
-    applicationName: principal.applicationName,
-  };
-}
-
 /** One handler per Response API operation: call a service, render its result. */
 export function responseHandlers(deps: HttpDeps) {
   const find = (req: OnResponse) =>
-    getClientResponse(deps, { scope: actorOf(req), id: req.params.responseGuid });
+    getClientResponse(deps, { scope: actingApplication(req), id: req.params.responseGuid });
   const findAuthor = (req: OnResponse) =>
-    getClientResponseAuthor(deps, { scope: actorOf(req), id: req.params.responseGuid });
+    getClientResponseAuthor(deps, { scope: actingApplication(req), id: req.params.responseGuid });
 
   return {
     async listReviewResponses(req: OnReview) {
       const { client, reviewId } = req.params;
-      const records = await listReviewResponses(deps, { actor: actorOf(req), clientName: client, reviewId });
+      const records = await listReviewResponses(deps, {
+        actor: actingApplication(req),
+        clientName: client,
+        reviewId,
+      });
       return doc.clientResponseCollection(req.site.baseUrl, client, reviewId, records);
     },
 
     async createClientResponse(req: RouteRequest<typeof S.CreateResponse>) {
       const { client, reviewId } = req.params;
       const record = await createClientResponse(deps, {
-        actor: actorOf(req),
+        actor: actingApplication(req),
         clientName: client,
         reviewId,
         attributes: resourceAttributes(req.body),
@@ -57,7 +46,10 @@ export function responseHandlers(deps: HttpDeps) {
 
     async countReviewResponses(req: RouteRequest<typeof S.CountResponses>) {
       return {
-        counts: await countReviewResponses(deps, { scope: actorOf(req), reviewIds: req.body.reviewIds }),
+        counts: await countReviewResponses(deps, {
+          scope: actingApplication(req),
+          reviewIds: req.body.reviewIds,
+        }),
       };
     },
 
@@ -67,7 +59,7 @@ export function responseHandlers(deps: HttpDeps) {
 
     async updateClientResponse(req: RouteRequest<typeof S.UpdateResponse>) {
       const record = await updateClientResponse(deps, {
-        scope: actorOf(req),
+        scope: actingApplication(req),
         id: req.params.responseGuid,
         changes: resourceAttributes(req.body),
       });
@@ -75,7 +67,7 @@ export function responseHandlers(deps: HttpDeps) {
     },
 
     async deleteClientResponse(req: OnResponse, reply: RouteReply<typeof S.OnResponse>) {
-      await deleteClientResponse(deps, { scope: actorOf(req), id: req.params.responseGuid });
+      await deleteClientResponse(deps, { scope: actingApplication(req), id: req.params.responseGuid });
       return reply.code(204).send();
     },
 
@@ -89,7 +81,7 @@ export function responseHandlers(deps: HttpDeps) {
 
     async getReview(req: OnResponse) {
       const { response, review, clientName } = await getResponseReview(deps, {
-        scope: actorOf(req),
+        scope: actingApplication(req),
         id: req.params.responseGuid,
       });
       return doc.reviewDocument(req.site.baseUrl, response.id, review, clientName);

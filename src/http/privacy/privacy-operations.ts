@@ -1,0 +1,75 @@
+import { type TSchema, Type } from 'typebox';
+import type { PrivacyRequestType } from '../../domain/privacy-request.js';
+import { alwaysAnswered, type Operation } from '../api-routes-setup.js';
+import { RATE_LIMIT_HEADERS } from '../openapi/documented-answers.js';
+import * as S from './privacy-schemas.js';
+
+/** Why each status is sent, by operation. */
+const ALWAYS = alwaysAnswered('Privacy API');
+const CREATE = {
+  ...ALWAYS,
+  400: `${ALWAYS[400]}; or the body names no identifier, an invalid one, an unknown member, or a client name the application may not use`,
+  409: 'A request for the same end user (any of its identifiers) is already pending',
+  413: 'The body is larger than BODY_LIMIT_BYTES',
+  415: 'The Content-Type is not application/json',
+};
+const LIST = { ...ALWAYS, 400: `${ALWAYS[400]}; or a filter, the limit or the cursor is invalid` };
+const GET = { ...ALWAYS, 404: 'No such request of this application' };
+const EXPORT = {
+  ...GET,
+  409: 'The request is still PENDING; Retry-After says when to look again',
+  410: 'The export has expired (kept for PRIVACY_EXPORT_RETENTION_DAYS) and was deleted',
+};
+
+const CREATED_HEADERS = {
+  ...RATE_LIMIT_HEADERS,
+  Location: Type.String({ format: 'uri', description: 'URL of the new request (RFC 9110 §10.2.2)' }),
+};
+
+const ok = (schema: TSchema) => ({ status: 200, mediaType: 'application/json', schema });
+
+/**
+ * The operations of the Privacy API on one type of request (docs/interface.md §4.3): their ids,
+ * summaries, request parts, success answers and why each error status is sent.
+ */
+export function privacyOperations(type: PrivacyRequestType) {
+  const noun = type === 'forget' ? 'ForgetRequest' : 'AccessRequest';
+  const tags = [type === 'forget' ? 'Privacy: forget requests' : 'Privacy: access requests'];
+  const named = <R extends object>(operationId: string, op: Operation<R>) => ({
+    name: { operationId, tags },
+    op,
+  });
+  return {
+    create: named(`create${noun}`, {
+      summary: `File ${type === 'access' ? 'an' : 'a'} ${type} request (409 while one for the same end user is pending)`,
+      request: S.CreateRequest,
+      answer: {
+        status: 201,
+        description: 'Accepted: PENDING until the worker completes it',
+        mediaType: 'application/json',
+        schema: S.RequestRecord,
+        headers: CREATED_HEADERS,
+      },
+      errors: CREATE,
+    }),
+    list: named(`list${noun}s`, {
+      summary: `List ${type} requests of the last PRIVACY_LIST_DAYS, newest first`,
+      request: S.ListRequests,
+      answer: ok(S.RequestList),
+      errors: LIST,
+    }),
+    get: named(`get${noun}`, {
+      summary: `Get one ${type} request`,
+      request: S.OneRequest,
+      answer: ok(S.RequestRecord),
+      errors: GET,
+    }),
+    downloadExport: named('downloadAccessExport', {
+      summary: 'Download the export of a completed access request (409 while pending, 410 once expired)',
+      request: S.OneRequest,
+      answer: ok(S.AccessExportDocument),
+      errors: EXPORT,
+      retryAfterOn: [409],
+    }),
+  };
+}
