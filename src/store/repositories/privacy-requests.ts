@@ -13,6 +13,7 @@ import { chunks } from '../chunks.js';
 import type { Dialect } from '../database.js';
 import { preparedInsert } from '../prepared-query.js';
 import type { Database, PrivacyRequestIdentifiersTable, PrivacyRequestRow } from '../schema.js';
+import { NO_LEASE } from '../worker-leases.js';
 import { auditEventRow, insertAuditEvents } from './audit-events.js';
 import { enqueueWebhookEvents, webhookEventInserts } from './webhook-outbox.js';
 
@@ -394,8 +395,7 @@ export async function markRequestsCompleted(
       status: 'COMPLETED',
       completed_at: completion.at,
       receipt: receiptById(completion.receipts),
-      lease_owner: null,
-      lease_expires_at: null,
+      ...NO_LEASE,
     })
     .where('id', 'in', ids)
     .execute();
