@@ -1,38 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  type KyselyPlugin,
-  type OperationNode,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-  UpdateQueryNode,
-} from 'kysely';
+import type { KyselyPlugin } from 'kysely';
 import { claimDueDeliveries } from '../../../src/store/repositories/webhook-deliveries.js';
+import { ChosenEarlier } from '../../helpers/chosen-earlier.js';
 import { createTestRuntime, type TestRuntime } from '../../helpers/test-runtime.js';
 import { seedPrivacyTenant } from '../../privacy/privacy-fixtures.js';
-
-/**
- * Stands for a claim whose choice of rows was made before another worker's claim committed: the
- * statement's WITH list (the rows it chose) is replaced by `chosen`, so its UPDATE alone decides
- * whether the lease may still be taken. On either database that moment cannot be reached from
- * outside one statement, so the choice is fixed instead of raced.
- */
-class ChosenEarlier implements KyselyPlugin {
-  constructor(private readonly chosen: OperationNode) {}
-
-  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
-    if (!UpdateQueryNode.is(node) || !node.with) return node;
-    const expressions = node.with.expressions.map((cte) => ({ ...cte, expression: this.chosen }));
-    return { ...node, with: { ...node.with, expressions } };
-  }
-
-  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return result;
-  }
-}
 
 describe('claimDueDeliveries', () => {
   let rt: TestRuntime;
