@@ -5,7 +5,7 @@ import { createPrivacyRequest } from '../../src/services/privacy/create-privacy-
 import {
   findRequestsNamingSubjects,
   requestsNamingSubjectsQuery,
-} from '../../src/store/repositories/privacy-requests.js';
+} from '../../src/store/repositories/privacy-request-identifiers.js';
 import {
   findSubjectReviewsOfRequests,
   subjectReviewsOfRequestsQuery,
@@ -98,12 +98,7 @@ describe(`the privacy worker's look-ups by subject key on ${TEST_DIALECT}`, () =
   after(() => rt.close());
 
   it("finds each request's reviews, round-robin", async () => {
-    const found = await findSubjectReviewsOfRequests(
-      rt.deps.store.db,
-      rt.deps.store.dialect,
-      requestIds,
-      100,
-    );
+    const found = await findSubjectReviewsOfRequests(rt.deps.store.db, requestIds, 100);
     assert.equal(found.length, 15);
     for (const id of requestIds) assert.equal(found.filter((f) => f.requestId === id).length, 3);
     assert.deepEqual(
@@ -113,11 +108,8 @@ describe(`the privacy worker's look-ups by subject key on ${TEST_DIALECT}`, () =
   });
 
   it('finds the other requests that named a subject key, in its client', async () => {
-    assert.deepEqual(
-      await findRequestsNamingSubjects(rt.deps.store.db, rt.deps.store.dialect, requestIds),
-      [],
-    );
-    const naming = await findRequestsNamingSubjects(rt.deps.store.db, rt.deps.store.dialect, [forgetId]);
+    assert.deepEqual(await findRequestsNamingSubjects(rt.deps.store.db, requestIds), []);
+    const naming = await findRequestsNamingSubjects(rt.deps.store.db, [forgetId]);
     assert.equal(naming.length, 1, JSON.stringify(naming));
     assert.equal(naming[0]?.subjectRequestId, forgetId);
     assert.equal(naming[0]?.requestId, accessId);
@@ -129,7 +121,7 @@ describe(`the privacy worker's look-ups by subject key on ${TEST_DIALECT}`, () =
     async () => {
       await assertProbesPerKey(
         rt,
-        subjectReviewsOfRequestsQuery(rt.deps.store.db, 'postgres', requestIds, 100),
+        subjectReviewsOfRequestsQuery(rt.deps.store.db, requestIds, 100),
         'review_identifiers',
         'review_identifiers_lookup_idx',
       );
@@ -142,7 +134,7 @@ describe(`the privacy worker's look-ups by subject key on ${TEST_DIALECT}`, () =
     async () => {
       await assertProbesPerKey(
         rt,
-        requestsNamingSubjectsQuery(rt.deps.store.db, 'postgres', [...requestIds, forgetId]),
+        requestsNamingSubjectsQuery(rt.deps.store.db, [...requestIds, forgetId]),
         'privacy_request_identifiers',
         'privacy_request_identifiers_lookup_idx',
       );

@@ -2,7 +2,7 @@ import { addToReceipt, type Receipt } from '../../domain/privacy-receipt.js';
 import { profileFieldCount } from '../../domain/review.js';
 import { insertAuditEvents } from '../../store/repositories/audit-events.js';
 import { replaceExports } from '../../store/repositories/privacy-exports.js';
-import { markRequestsCompleted } from '../../store/repositories/privacy-requests.js';
+import { markRequestsCompleted } from '../../store/repositories/privacy-request-completions.js';
 import {
   findResponsesOfReviews,
   findReviewsByIds,
@@ -29,7 +29,6 @@ export const buildExport: Step = async (deps, trx, { requests, now, owner, recei
       for (;;) {
         const ids = await findSubjectReviewIds(
           trx,
-          deps.store.dialect,
           { requestId: request.id, clientId },
           { limit: deps.config.worker.batchSize, ...(after !== undefined ? { after } : {}) },
         );

@@ -15,7 +15,7 @@ export async function claimPrivacyRequests(
 ): Promise<PrivacyRequestRow[]> {
   const now = deps.clock();
   return deps.store.groupCommit((trx) =>
-    claimPendingRequests(trx, deps.store.dialect, {
+    claimPendingRequests(trx, {
       owner: input.owner,
       now,
       leaseUntil: now + deps.config.worker.leaseMs,

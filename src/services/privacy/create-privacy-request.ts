@@ -2,15 +2,16 @@ import type { Environment } from '../../domain/environment.js';
 import type { Identifiers } from '../../domain/identifiers.js';
 import { privacyDueAt } from '../../domain/privacy-due-at.js';
 import type { PrivacyRequest, PrivacyRequestType } from '../../domain/privacy-request.js';
-import { pendingKeys, privacySubject } from '../../domain/privacy-subject.js';
+import {
+  pendingKeys,
+  privacySubject,
+  type SubjectIdentifier,
+  type SubjectKey,
+} from '../../domain/privacy-subject.js';
 import { uuidV7 } from '../../domain/uuid-v7.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
-import {
-  insertPrivacyRequest,
-  insertPrivacyRequestAtOnce,
-  PENDING_KEYS_PER_STATEMENT,
-} from '../../store/repositories/privacy-requests.js';
+import { insertPrivacyRequest } from '../../store/repositories/privacy-request-inserts.js';
 import { findLinkedIdentifiers } from '../../store/repositories/privacy-subjects.js';
 import type { ServiceDeps } from '../deps.js';
 import { creationEvent, creationWebhook } from './privacy-request-events.js';
@@ -39,6 +40,37 @@ export async function createPrivacyRequest(
   input: CreatePrivacyRequestInput,
 ): Promise<PrivacyRequest> {
   const subject = privacySubject(deps.identifierKey, input.identifiers);
+  const clients = await clientsToActFor(deps, input);
+  // Same end user (docs/design.md, Privacy API): identifiers stored on one review with a named one.
+  const linked = await findLinkedIdentifiers(deps.store.db, {
+    clientIds: clients.map((c) => c.id),
+    identifiers: subject,
+  });
+  const request = pendingRequest(deps.clock(), input, clients, subject);
+  const deliveries = await insertOrRefuse(deps, {
+    request,
+    baseUrl: input.baseUrl ?? null,
+    clients,
+    subject,
+    linked,
+  });
+  deps.metrics.privacyRequestCreated(input.type);
+  deps.privacyWork?.notify();
+  // Only when there is something to send: at hundreds of requests a second, a wake-up each would
+  // cost a claim query each.
+  if (deliveries > 0) deps.webhookWork?.notify();
+  deps.logger.info(
+    { privacyRequestId: request.id, requestType: input.type, clients: clients.length },
+    'privacy request accepted',
+  );
+  return request;
+}
+
+/** The client instances named (by default every one granted), each granted to the application. */
+async function clientsToActFor(
+  deps: ServiceDeps,
+  input: CreatePrivacyRequestInput,
+): Promise<{ id: string; name: string }[]> {
   // From the tenancy cache, like the Response API's grant check (require-granted-client.ts).
   const granted = (await deps.cache.grants.get(input.applicationId)).filter(
     (c) => c.environment === input.environment,
@@ -59,14 +91,16 @@ export async function createPrivacyRequest(
       source: { pointer: '/clientNames' },
     });
   }
-  const clients = granted.filter((c) => wanted.includes(c.name)).map((c) => ({ id: c.id, name: c.name }));
-  // Same end user (docs/design.md, Privacy API): identifiers stored on one review with a named one.
-  const linked = await findLinkedIdentifiers(deps.store.db, {
-    clientIds: clients.map((c) => c.id),
-    identifiers: subject,
-  });
-  const now = deps.clock();
-  const request: PrivacyRequest = {
+  return granted.filter((c) => wanted.includes(c.name)).map((c) => ({ id: c.id, name: c.name }));
+}
+
+function pendingRequest(
+  now: number,
+  input: CreatePrivacyRequestInput,
+  clients: readonly { name: string }[],
+  subject: readonly SubjectIdentifier[],
+): PrivacyRequest {
+  return {
     // Time-ordered (docs/design.md, Privacy API): the request's rows in five tables are keyed by it.
     id: uuidV7(now),
     type: input.type,
@@ -82,36 +116,43 @@ export async function createPrivacyRequest(
     receipt: null,
     exportExpiresAt: null,
   };
-  let deliveries: number;
+}
+
+/**
+ * Writes the request with its audit and webhook events, or refuses it when the end user already
+ * has one pending; returns how many webhook deliveries it got.
+ */
+async function insertOrRefuse(
+  deps: ServiceDeps,
+  filed: {
+    request: PrivacyRequest;
+    baseUrl: string | null;
+    clients: readonly { id: string; name: string }[];
+    subject: readonly SubjectIdentifier[];
+    linked: readonly SubjectKey[];
+  },
+): Promise<number> {
+  const { request, baseUrl, clients, subject } = filed;
+  // The webhook fan-out (finding the application's subscriptions, then its rows) costs a third
+  // of the insert's time on PostgreSQL and a query built per request on SQLite, so it is left
+  // out for applications without endpoints (most). The cache learns of a new endpoint at once on
+  // this instance and through Redis, else within TOKEN_CACHE_TTL_MS.
+  const subscribed = await deps.cache.webhookEndpoints.get(request.applicationId);
+  const events = {
+    audit: creationEvent(request),
+    webhook: subscribed ? creationWebhook(request, baseUrl) : null,
+  };
+  const keys = pendingKeys(
+    clients.map((c) => c.id),
+    subject,
+    filed.linked,
+  );
   try {
-    const baseUrl = input.baseUrl ?? null;
-    const row = {
-      ...request,
-      baseUrl,
-      clients,
-      identifiers: subject,
-      pendingKeys: pendingKeys(
-        clients.map((c) => c.id),
-        subject,
-        linked,
-      ),
-    };
-    // The webhook fan-out (finding the application's subscriptions, then its rows) costs a third
-    // of the insert's time on PostgreSQL and a query built per request on SQLite, so it is left
-    // out for applications without endpoints (most). The cache learns of a new endpoint at once on
-    // this instance and through Redis, else within TOKEN_CACHE_TTL_MS.
-    const subscribed = await deps.cache.webhookEndpoints.get(input.applicationId);
-    const events = {
-      audit: creationEvent(request),
-      webhook: subscribed ? creationWebhook(request, baseUrl) : null,
-    };
-    // PostgreSQL: one atomic statement is one round trip instead of six (begin, four inserts,
-    // commit); SQLite shares its commits instead (store/group-commit.ts).
-    if (deps.store.dialect === 'postgres' && row.pendingKeys.length <= PENDING_KEYS_PER_STATEMENT) {
-      deliveries = await insertPrivacyRequestAtOnce(deps.store.db, row, events);
-    } else {
-      deliveries = await deps.store.groupCommit((trx) => insertPrivacyRequest(trx, row, events));
-    }
+    return await insertPrivacyRequest(
+      deps.store,
+      { ...request, baseUrl, clients, identifiers: subject, pendingKeys: keys },
+      events,
+    );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
     throw new AppError('PENDING_REQUEST_EXISTS', {
@@ -120,14 +161,4 @@ export async function createPrivacyRequest(
         'submit again once it has completed',
     });
   }
-  deps.metrics.privacyRequestCreated(input.type);
-  deps.privacyWork?.notify();
-  // Only when there is something to send: at hundreds of requests a second, a wake-up each would
-  // cost a claim query each.
-  if (deliveries > 0) deps.webhookWork?.notify();
-  deps.logger.info(
-    { privacyRequestId: request.id, requestType: input.type, clients: clients.length },
-    'privacy request accepted',
-  );
-  return request;
 }

@@ -62,47 +62,7 @@ export async function listPrivacyRequests(
   deps: ServiceDeps,
   input: ListPrivacyRequestsInput,
 ): Promise<PrivacyRequestPage> {
-  const named = IDENTIFIER_KINDS.filter((k) => input.identifiers?.[k] !== undefined);
-  if (named.length > 1) {
-    throw new AppError('INVALID_QUERY_PARAMETER', {
-      field: named[1],
-      detail: `filter by at most one identifier; got ${named.join(', ')}`,
-      source: { parameter: named[1] },
-    });
-  }
-  let identifier: IdentifierFilter | undefined;
-  if (named.length === 1) {
-    const kind = named[0] as IdentifierKind;
-    let hash: string;
-    try {
-      hash = privacySubject(deps.identifierKey, { [kind]: input.identifiers?.[kind] })[0]?.hash ?? '';
-    } catch (err) {
-      if (err instanceof AppError) {
-        throw new AppError('INVALID_QUERY_PARAMETER', {
-          field: kind,
-          detail: err.detail,
-          source: { parameter: kind },
-        });
-      }
-      throw err;
-    }
-    identifier = { kind, hash };
-  }
-  let cursor: ListCursor | null = null;
-  if (input.cursor !== undefined) {
-    cursor = decodeListCursor(input.cursor);
-    if (!cursor) throw invalidCursor('cursor is not a page token issued by this server');
-    // A cursor keeps its list's identifier filter, so following a link never needs the value.
-    if (cursor.identifier) {
-      if (
-        identifier &&
-        (identifier.kind !== cursor.identifier.kind || identifier.hash !== cursor.identifier.hash)
-      ) {
-        throw invalidCursor('cursor belongs to a list filtered by another identifier');
-      }
-      identifier = cursor.identifier;
-    }
-  }
+  const { identifier, cursor } = pagePosition(input.cursor, identifierFilter(deps, input));
   const before = cursor?.position ?? undefined;
   const limit = Math.min(input.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
   const now = deps.clock();
@@ -144,4 +104,47 @@ export async function listPrivacyRequests(
     nextCursor: rows.length > limit && last ? tokenOf({ submittedAt: last.submitted_at, id: last.id }) : null,
     selfCursor: before || identifier ? tokenOf(before ?? null) : null,
   };
+}
+
+/** The identifier the list is filtered by, as its keyed hash; at most one may be given. */
+function identifierFilter(deps: ServiceDeps, input: ListPrivacyRequestsInput): IdentifierFilter | undefined {
+  const named = IDENTIFIER_KINDS.filter((k) => input.identifiers?.[k] !== undefined);
+  if (named.length > 1) {
+    throw new AppError('INVALID_QUERY_PARAMETER', {
+      field: named[1],
+      detail: `filter by at most one identifier; got ${named.join(', ')}`,
+      source: { parameter: named[1] },
+    });
+  }
+  if (named.length === 0) return undefined;
+  const kind = named[0] as IdentifierKind;
+  try {
+    const hash = privacySubject(deps.identifierKey, { [kind]: input.identifiers?.[kind] })[0]?.hash ?? '';
+    return { kind, hash };
+  } catch (err) {
+    if (err instanceof AppError) {
+      throw new AppError('INVALID_QUERY_PARAMETER', {
+        field: kind,
+        detail: err.detail,
+        source: { parameter: kind },
+      });
+    }
+    throw err;
+  }
+}
+
+/** The page a cursor points at, and the identifier filter of its list (kept by the cursor). */
+function pagePosition(
+  token: string | undefined,
+  filter: IdentifierFilter | undefined,
+): { identifier: IdentifierFilter | undefined; cursor: ListCursor | null } {
+  if (token === undefined) return { identifier: filter, cursor: null };
+  const cursor = decodeListCursor(token);
+  if (!cursor) throw invalidCursor('cursor is not a page token issued by this server');
+  // A cursor keeps its list's identifier filter, so following a link never needs the value.
+  if (!cursor.identifier) return { identifier: filter, cursor };
+  if (filter && (filter.kind !== cursor.identifier.kind || filter.hash !== cursor.identifier.hash)) {
+    throw invalidCursor('cursor belongs to a list filtered by another identifier');
+  }
+  return { identifier: cursor.identifier, cursor };
 }

@@ -4,7 +4,7 @@ import { deleteExpiredExports } from '../../store/repositories/privacy-exports.j
 import {
   deleteCompletedRequests,
   findCompletedRequestsBefore,
-} from '../../store/repositories/privacy-requests.js';
+} from '../../store/repositories/privacy-request-completions.js';
 import type { ServiceDeps } from '../deps.js';
 import { DEFAULT_PURGE_BOUNDS, type PurgeBounds, purgeInBatches } from '../purge-in-batches.js';
 import { purgeEvent } from './privacy-request-events.js';

@@ -8,7 +8,6 @@ import {
   type DeliveryWork,
   findDeliveryWork,
   recordDeliveryAttempt,
-  releaseDeliveries,
 } from '../../store/repositories/webhook-deliveries.js';
 import {
   listLiveWebhookSecrets,
@@ -35,7 +34,7 @@ export async function claimWebhookDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const now = deps.clock();
   const claimed = await deps.store.groupCommit((trx) =>
-    claimDueDeliveries(trx, deps.store.dialect, {
+    claimDueDeliveries(trx, {
       owner: input.owner,
       now,
       leaseUntil: now + deps.config.webhooks.timeoutMs + deps.config.worker.leaseMs,
@@ -53,14 +52,6 @@ export async function claimWebhookDeliveries(
     now,
   );
   return work.map((w) => ({ work: w, secrets: secrets.get(w.endpointId) ?? [] }));
-}
-
-/** Hands deliveries a stopping worker claimed but did not send back to any worker. */
-export async function releaseWebhookDeliveries(
-  deps: ServiceDeps,
-  input: { owner: string; ids: readonly string[] },
-): Promise<void> {
-  await deps.store.groupCommit((trx) => releaseDeliveries(trx, input));
 }
 
 /**

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ClientResponse } from '../../domain/client-response.js';
 import type { SubjectKey } from '../../domain/privacy-subject.js';
 import type { Review } from '../../domain/review.js';
-import type { Dialect } from '../database.js';
+import { dialectOf } from '../dialect-of.js';
 import { type PreparedParams, type PreparedQuery, preparedQuery } from '../prepared-query.js';
 import type { Database } from '../schema.js';
 import { selectResponses, toClientResponse } from './client-responses.js';
@@ -94,9 +94,9 @@ function linkedIdentifiersQuery(
  * SQLite plans the
  * plain join as that probe already, and has no LATERAL.
  */
-function subjectKeyReviews(db: Kysely<Database>, dialect: Dialect) {
+function subjectKeyReviews(db: Kysely<Database>) {
   const keys = db.selectFrom('privacy_pending_keys as k');
-  if (dialect === 'postgres') {
+  if (dialectOf(db) === 'postgres') {
     return keys.innerJoinLateral(
       (eb) =>
         eb
@@ -128,14 +128,10 @@ function subjectKeyReviews(db: Kysely<Database>, dialect: Dialect) {
  */
 export async function findSubjectReviewIds(
   db: Kysely<Database>,
-  dialect: Dialect,
   scope: { readonly requestId: string; readonly clientId?: string },
   page: { limit: number; after?: string },
 ): Promise<string[]> {
-  let q = subjectKeyReviews(db, dialect)
-    .select('ri.review_id')
-    .distinct()
-    .where('k.request_id', '=', scope.requestId);
+  let q = subjectKeyReviews(db).select('ri.review_id').distinct().where('k.request_id', '=', scope.requestId);
   if (scope.clientId !== undefined) q = q.where('k.client_id', '=', scope.clientId);
   if (page.after !== undefined) q = q.where('ri.review_id', '>', page.after);
   const rows = await q.orderBy('ri.review_id').limit(page.limit).execute();
@@ -151,23 +147,21 @@ export async function findSubjectReviewIds(
  */
 export async function findSubjectReviewsOfRequests(
   db: Kysely<Database>,
-  dialect: Dialect,
   requestIds: readonly string[],
   limit: number,
 ): Promise<{ requestId: string; reviewId: string; rank: number }[]> {
   if (requestIds.length === 0) return [];
-  const rows = await subjectReviewsOfRequestsQuery(db, dialect, requestIds, limit).execute();
+  const rows = await subjectReviewsOfRequestsQuery(db, requestIds, limit).execute();
   return rows.map((r) => ({ requestId: r.request_id, reviewId: r.review_id, rank: Number(r.rank) }));
 }
 
 /** The query of findSubjectReviewsOfRequests, for its plan to be examined. */
 export function subjectReviewsOfRequestsQuery(
   db: Kysely<Database>,
-  dialect: Dialect,
   requestIds: readonly string[],
   limit: number,
 ) {
-  const pairs = subjectKeyReviews(db, dialect)
+  const pairs = subjectKeyReviews(db)
     .select(['k.request_id', 'ri.review_id'])
     .distinct()
     .where('k.request_id', 'in', requestIds);
@@ -188,10 +182,11 @@ export function subjectReviewsOfRequestsQuery(
 
 /**
  * PostgreSQL: locks the reviews so that no client response can be added to them between counting
- * and deleting (an insert needs a key-share lock on its review). SQLite transactions are exclusive.
+ * and deleting (an insert needs a key-share lock on its review). SQLite transactions are exclusive,
+ * so there it does nothing.
  */
 export async function lockReviews(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
+  if (ids.length === 0 || dialectOf(db) !== 'postgres') return;
   // In id order, so two workers erasing overlapping reviews lock them in the same order.
   await db.selectFrom('reviews').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }

@@ -1,47 +1,37 @@
-import { type Kysely, type QueryCreator, sql } from 'kysely';
+import { expressionBuilder, type Kysely, sql } from 'kysely';
 import type { WebhookDeliveryStatus } from '../../domain/webhook-delivery-status.js';
-import type { Dialect } from '../database.js';
 import type { Database, WebhookDeliveryRow } from '../schema.js';
+import { type LeaseClaim, NO_LEASE, workerLeases } from '../worker-leases.js';
+
+const delivery = expressionBuilder<Database, 'webhook_deliveries'>();
+
+const deliveryLeases = workerLeases({
+  table: 'webhook_deliveries',
+  pending: 'pending',
+  order: delivery.ref('next_attempt_at'),
+  due: (now) =>
+    delivery.and([
+      delivery('next_attempt_at', '<=', now),
+      // A disabled endpoint's deliveries wait until it is enabled again (docs/webhooks.md).
+      delivery.exists(
+        delivery
+          .selectFrom('webhook_endpoints as e')
+          .select(sql.lit(1).as('one'))
+          .whereRef('e.id', '=', 'webhook_deliveries.endpoint_id')
+          .where('e.disabled_at', 'is', null),
+      ),
+    ]),
+});
 
 /**
- * Leases up to `limit` due deliveries to enabled endpoints, oldest due first, in one statement:
- * like privacy requests (privacy-request-leases.ts), a worker that dies holds them only until the
- * lease runs out, and PostgreSQL workers pass each other's rows with SKIP LOCKED.
+ * Leases up to `limit` due deliveries to enabled endpoints, oldest due first, in one statement,
+ * with the same rules as privacy requests (worker-leases.ts).
  */
 export async function claimDueDeliveries(
   db: Kysely<Database>,
-  dialect: Dialect,
-  claim: { owner: string; now: number; leaseUntil: number; limit: number },
+  claim: LeaseClaim,
 ): Promise<WebhookDeliveryRow[]> {
-  const due = (q: QueryCreator<Database>) =>
-    q
-      .selectFrom('webhook_deliveries as d')
-      .select('d.id')
-      .where('d.status', '=', 'pending')
-      .where('d.next_attempt_at', '<=', claim.now)
-      .where((w) => w.or([w('d.lease_expires_at', 'is', null), w('d.lease_expires_at', '<=', claim.now)]))
-      .where((w) =>
-        w.exists(
-          w
-            .selectFrom('webhook_endpoints as e')
-            .select(sql.lit(1).as('one'))
-            .whereRef('e.id', '=', 'd.endpoint_id')
-            .where('e.disabled_at', 'is', null),
-        ),
-      )
-      .orderBy('d.next_attempt_at')
-      .limit(claim.limit);
-  return db
-    .with(
-      (cte) => cte('next').materialized(),
-      (q) => (dialect === 'postgres' ? due(q).forUpdate().skipLocked() : due(q)),
-    )
-    .updateTable('webhook_deliveries')
-    .set({ lease_owner: claim.owner, lease_expires_at: claim.leaseUntil })
-    .where('id', 'in', (eb) => eb.selectFrom('next').select('next.id'))
-    .where('status', '=', 'pending')
-    .returningAll()
-    .execute();
+  return deliveryLeases.claim(db, claim);
 }
 
 export interface DeliveryWork {
@@ -102,29 +92,12 @@ export async function recordDeliveryAttempt(db: Kysely<Database>, a: AttemptReco
       last_status: a.lastStatus,
       last_error: a.lastError,
       finished_at: a.status === 'pending' ? null : a.at,
-      lease_owner: null,
-      lease_expires_at: null,
+      ...NO_LEASE,
     })
     .where('id', '=', a.id)
-    .where('lease_owner', '=', a.owner)
-    .where('status', '=', 'pending')
+    .where(deliveryLeases.heldBy(a.owner))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
-}
-
-/** Hands unsent deliveries back (a stopping worker), due at once for any worker. */
-export async function releaseDeliveries(
-  db: Kysely<Database>,
-  lease: { ids: readonly string[]; owner: string },
-): Promise<void> {
-  if (lease.ids.length === 0) return;
-  await db
-    .updateTable('webhook_deliveries')
-    .set({ lease_owner: null, lease_expires_at: null })
-    .where('id', 'in', lease.ids)
-    .where('lease_owner', '=', lease.owner)
-    .where('status', '=', 'pending')
-    .execute();
 }
 
 export interface DeliveryListing extends WebhookDeliveryRow {
