@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import { directReadsOf } from './read-batching-sqlite-dialect.js';
+import { directReadsOf } from './read-batching-sqlite-driver.js';
 import type { Database } from './schema.js';
 
 /**
