@@ -193,10 +193,8 @@ try {
   // The response read alone: compiled once (as the route does it), and built by Kysely per call.
   const scope = { environment: 'production' as const, applicationId: demo.applicationId };
   if (scenarios.has('read')) {
-    const { db, dialect } = runtime.deps.store;
-    await timedInProcess('response read, compiled once', () =>
-      findAccessibleResponse(db, dialect, scope, guid),
-    );
+    const { db } = runtime.deps.store;
+    await timedInProcess('response read, compiled once', () => findAccessibleResponse(db, scope, guid));
     await timedInProcess('response read, built per call', () =>
       selectResponses(db)
         .where('client_responses.id', '=', guid)

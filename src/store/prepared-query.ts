@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
-import { directReadsOf } from './read-batching-sqlite-dialect.js';
+import { directReadsOf } from './read-batching-sqlite-driver.js';
 import type { Database } from './schema.js';
 
 /**
@@ -9,7 +9,13 @@ import type { Database } from './schema.js';
  */
 export type PreparedParams = Record<string, string | number | null>;
 
-export interface PreparedQuery<P extends PreparedParams, Row> {
+/**
+ * A list bound as one parameter, on PostgreSQL only: an array the query unnests, as a batched read
+ * does with its keys (batched-read.ts). Like a scalar it is a placeholder inside `build`.
+ */
+export type PreparedArrayParams = Record<string, string | number | null | readonly string[]>;
+
+export interface PreparedQuery<P extends PreparedArrayParams, Row> {
   /** Every row; `db` is the store's handle or a transaction, like any repository function. */
   execute(db: Kysely<Database>, params: P): Promise<Row[]>;
   executeTakeFirst(db: Kysely<Database>, params: P): Promise<Row | undefined>;
@@ -55,7 +61,7 @@ function compileMarked(query: Compilable<unknown>): Compiled {
  * reads are worth building once. The SQL text stays the same, so SQLite reuses its prepared statement and
  * PostgreSQL parses and plans it once per connection (database.ts).
  */
-export function preparedQuery<P extends PreparedParams, Row>(
+export function preparedQuery<P extends PreparedArrayParams, Row>(
   build: (db: Kysely<Database>, params: P) => Compilable<Row>,
 ): PreparedQuery<P, Row> {
   // Keyed by the dialect's adapter, which a transaction shares with the handle that began it.

@@ -5,7 +5,8 @@ import { Kysely } from 'kysely';
 import type { MemoryCounters } from './counters/memory-counter-store.js';
 import type { Store } from './database.js';
 import { createSqliteGroupCommit } from './group-commit.js';
-import { allowDirectReads, ReadBatchingSqliteDialect } from './read-batching-sqlite-dialect.js';
+import { ReadBatchingSqliteDialect } from './read-batching-sqlite-dialect.js';
+import { allowDirectReads } from './read-batching-sqlite-driver.js';
 import type { Database } from './schema.js';
 
 /** How long a SQLite statement waits for another connection's lock before failing with SQLITE_BUSY. */

@@ -61,12 +61,12 @@ describe(`reads of granted responses on ${TEST_DIALECT}`, () => {
     const en1 = ids['demo-acme-en_gb-1'] ?? '';
     const en2 = ids['demo-acme-en_gb-2'] ?? '';
     const found = await Promise.all([
-      findAccessibleResponseAuthor(db, store.dialect, scope(), en1),
-      findAccessibleResponseAuthor(db, store.dialect, scope(), randomUUID()),
-      findAccessibleResponseAuthor(db, store.dialect, scope('staging'), en1),
-      findAccessibleResponseAuthor(db, store.dialect, scope('production', 'another-application'), en2),
-      findAccessibleResponseAuthor(db, store.dialect, scope(), en2),
-      findAccessibleResponseAuthor(db, store.dialect, scope(), en1),
+      findAccessibleResponseAuthor(db, scope(), en1),
+      findAccessibleResponseAuthor(db, scope(), randomUUID()),
+      findAccessibleResponseAuthor(db, scope('staging'), en1),
+      findAccessibleResponseAuthor(db, scope('production', 'another-application'), en2),
+      findAccessibleResponseAuthor(db, scope(), en2),
+      findAccessibleResponseAuthor(db, scope(), en1),
     ]);
     assert.deepEqual(
       found.map((f) => f?.id),
@@ -83,11 +83,11 @@ describe(`reads of granted responses on ${TEST_DIALECT}`, () => {
     const en = ids['demo-acme-en_gb-1'] ?? '';
     const de = ids['demo-acme-de_de-1'] ?? '';
     const found = await Promise.all([
-      findAccessibleResponse(db, store.dialect, scope(), en),
-      findAccessibleResponse(db, store.dialect, scope(), randomUUID()),
-      findAccessibleResponse(db, store.dialect, scope(), de),
-      findAccessibleResponse(db, store.dialect, scope('staging'), de),
-      findAccessibleResponse(db, store.dialect, scope('production', 'another-application'), en),
+      findAccessibleResponse(db, scope(), en),
+      findAccessibleResponse(db, scope(), randomUUID()),
+      findAccessibleResponse(db, scope(), de),
+      findAccessibleResponse(db, scope('staging'), de),
+      findAccessibleResponse(db, scope('production', 'another-application'), en),
     ]);
     if (store.dialect === 'postgres') assert.equal(counter.count, 1, 'one statement for the turn’s reads');
     const stored = async (id: string) =>
@@ -102,8 +102,7 @@ describe(`reads of granted responses on ${TEST_DIALECT}`, () => {
     const { store } = rt.deps;
     const de = ids['demo-acme-de_de-1'] ?? '';
     const en = ids['demo-acme-en_gb-1'] ?? '';
-    const read = () =>
-      Promise.all([de, en].map((id) => findAccessibleResponseAuthor(store.db, store.dialect, scope(), id)));
+    const read = () => Promise.all([de, en].map((id) => findAccessibleResponseAuthor(store.db, scope(), id)));
     assert.deepEqual(
       (await read()).map((f) => f?.id),
       [de, en],
@@ -135,14 +134,14 @@ describe(`reads of granted responses on ${TEST_DIALECT}`, () => {
     const rolledBack = new Error('roll back');
     await assert.rejects(
       store.db.transaction().execute(async (trx) => {
-        assert.equal((await findAccessibleResponseAuthor(trx, store.dialect, scope(), en))?.id, en);
+        assert.equal((await findAccessibleResponseAuthor(trx, scope(), en))?.id, en);
         await trx.deleteFrom('client_responses').where('id', '=', en).execute();
-        assert.equal(await findAccessibleResponseAuthor(trx, store.dialect, scope(), en), undefined);
+        assert.equal(await findAccessibleResponseAuthor(trx, scope(), en), undefined);
         throw rolledBack;
       }),
       rolledBack,
     );
-    assert.equal((await findAccessibleResponseAuthor(store.db, store.dialect, scope(), en))?.id, en);
+    assert.equal((await findAccessibleResponseAuthor(store.db, scope(), en))?.id, en);
   });
 
   it('sees a response another instance committed before the read was asked', {
@@ -158,8 +157,8 @@ describe(`reads of granted responses on ${TEST_DIALECT}`, () => {
         .executeTakeFirstOrThrow();
       const { store } = rt.deps;
       const [fresh, known] = await Promise.all([
-        findAccessibleResponseAuthor(store.db, store.dialect, scope(), row.id),
-        findAccessibleResponseAuthor(store.db, store.dialect, scope(), ids['demo-acme-en_gb-1'] ?? ''),
+        findAccessibleResponseAuthor(store.db, scope(), row.id),
+        findAccessibleResponseAuthor(store.db, scope(), ids['demo-acme-en_gb-1'] ?? ''),
       ]);
       assert.equal(fresh?.id, row.id);
       assert.equal(known?.id, ids['demo-acme-en_gb-1']);

@@ -8,7 +8,8 @@ import { Kysely, type Migration, Migrator, sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { preparedQuery } from '../../src/store/prepared-query.js';
-import { allowDirectReads, ReadBatchingSqliteDialect } from '../../src/store/read-batching-sqlite-dialect.js';
+import { ReadBatchingSqliteDialect } from '../../src/store/read-batching-sqlite-dialect.js';
+import { allowDirectReads } from '../../src/store/read-batching-sqlite-driver.js';
 import type { Database } from '../../src/store/schema.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 

@@ -15,16 +15,12 @@ type Scoped = { scope: ResponseScope; id: string };
  * is reported exactly like one that does not exist (404), in every environment.
  */
 export function getClientResponse(deps: ServiceDeps, input: Scoped): Promise<ClientResponse> {
-  return findGranted(deps, input, (db, scope, id) =>
-    findAccessibleResponse(db, deps.store.dialect, scope, id),
-  );
+  return findGranted(deps, input, findAccessibleResponse);
 }
 
 /** Who wrote one response, under the same rule as getClientResponse. */
 export function getClientResponseAuthor(deps: ServiceDeps, input: Scoped): Promise<ResponseAuthorship> {
-  return findGranted(deps, input, (db, scope, id) =>
-    findAccessibleResponseAuthor(db, deps.store.dialect, scope, id),
-  );
+  return findGranted(deps, input, findAccessibleResponseAuthor);
 }
 
 async function findGranted<T>(

@@ -33,7 +33,7 @@ export async function updateClientResponse(
   const now = deps.clock();
   try {
     return await deps.store.db.transaction().execute(async (trx) => {
-      const current = await findAccessibleResponse(trx, deps.store.dialect, input.scope, id);
+      const current = await findAccessibleResponse(trx, input.scope, id);
       if (!current) throw responseNotFound();
       const { changes } = input;
       const attributes = normalizeResponseAttributes({

@@ -49,6 +49,37 @@ interface Item {
 
 const BATCH = 500;
 const MAX_REPORTED = 100;
+const DUPLICATE_ID = 'a review with this id already exists';
+
+/** What an import has counted so far, and the first rejections and skipped lines to report. */
+class ImportTally {
+  lines = 0;
+  imported = 0;
+  skippedForgotten = 0;
+  rejected = 0;
+  readonly errors: ImportRejection[] = [];
+  readonly skipped: { line: number; clientName: string }[] = [];
+  /** Dry run only: ids seen earlier in the file, which a real import would reject as duplicates. */
+  readonly seenIds = new Set<string>();
+
+  reject(line: number, message: string, field?: string): void {
+    this.rejected++;
+    if (this.errors.length < MAX_REPORTED) this.errors.push({ line, message, ...(field ? { field } : {}) });
+  }
+
+  forgotten(items: readonly Item[]): void {
+    this.skippedForgotten += items.length;
+    for (const item of items) {
+      if (this.skipped.length < MAX_REPORTED)
+        this.skipped.push({ line: item.line, clientName: item.clientName });
+    }
+  }
+
+  progress(): ImportProgress {
+    const { lines, imported, skippedForgotten, rejected } = this;
+    return { lines, imported, skippedForgotten, rejected };
+  }
+}
 
 /**
  * Imports reviews from NDJSON lines in batches of 500, one transaction per batch, so a large file
@@ -58,156 +89,145 @@ const MAX_REPORTED = 100;
  * skippedForgotten (docs/design.md, Privacy API, "Suppression"): erased data does not come back.
  */
 export async function importReviews(deps: ServiceDeps, input: ImportReviewsInput): Promise<ImportResult> {
-  const { lines, ...options } = input;
-  const dryRun = options.dryRun ?? false;
-  const clientIds = new Map<string, string | null>();
-  const errors: ImportRejection[] = [];
-  const skipped: { line: number; clientName: string }[] = [];
-  /** Dry run only: ids seen earlier in the file, which a real import would reject as duplicates. */
-  const seenIds = new Set<string>();
-  let lineNo = 0;
-  let imported = 0;
-  let rejected = 0;
-  let skippedForgotten = 0;
+  const dryRun = input.dryRun ?? false;
+  const tally = new ImportTally();
+  const clientIdOf = clientIdsByName(deps, input.environment);
   let batch: Item[] = [];
-
-  const reject = (line: number, message: string, field?: string) => {
-    rejected++;
-    if (errors.length < MAX_REPORTED) errors.push({ line, message, ...(field ? { field } : {}) });
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const items = batch;
+    batch = [];
+    await (dryRun ? checkBatch(deps, tally, items) : importBatch(deps, tally, items));
+    input.onProgress?.(tally.progress());
   };
-  const progress = () => ({ lines: lineNo, imported, skippedForgotten, rejected });
+  for await (const text of input.lines) {
+    const line = ++tally.lines;
+    if (!text.trim()) continue;
+    const item = await readLine(deps, input.environment, clientIdOf, line, text);
+    if ('message' in item) {
+      tally.reject(line, item.message, item.field);
+      continue;
+    }
+    batch.push(item);
+    if (batch.length >= BATCH) await flush();
+  }
+  await flush();
+  input.onProgress?.(tally.progress());
+  tally.errors.sort((a, b) => a.line - b.line);
+  return { dryRun, ...tally.progress(), errors: tally.errors, skipped: tally.skipped };
+}
 
-  const clientIdFor = async (name: string): Promise<string | null> => {
+/** The id of each client named in the file, looked up once per name; null for an unknown name. */
+function clientIdsByName(deps: ServiceDeps, environment: Environment) {
+  const clientIds = new Map<string, string | null>();
+  return async (name: string): Promise<string | null> => {
     if (!clientIds.has(name)) {
-      const [client] = await findClientsByNames(deps.store.db, options.environment, [name]);
+      const [client] = await findClientsByNames(deps.store.db, environment, [name]);
       clientIds.set(name, client?.id ?? null);
     }
     return clientIds.get(name) ?? null;
   };
+}
 
-  /** Splits items into those whose author is suppressed in their client and the others. */
-  const partition = async (db: ServiceDeps['store']['db'], items: readonly Item[]) => {
-    const forgotten = new Set<Item>();
-    const byClient = new Map<string, Item[]>();
-    for (const item of items) {
-      const list = byClient.get(item.record.review.clientId) ?? [];
-      list.push(item);
-      byClient.set(item.record.review.clientId, list);
-    }
-    for (const [clientId, list] of byClient) {
-      const hashes = list.flatMap((i) => i.record.identifiers.map((x) => x.hash));
-      if (hashes.length === 0) continue;
-      const suppressed = await findSuppressedHashes(db, { clientId, hashes });
-      for (const item of list) {
-        if (item.record.identifiers.some((x) => suppressed.has(x.hash))) forgotten.add(item);
-      }
-    }
-    return { keep: items.filter((i) => !forgotten.has(i)), forgotten: items.filter((i) => forgotten.has(i)) };
-  };
-
-  const countForgotten = (items: readonly Item[]) => {
-    skippedForgotten += items.length;
-    for (const item of items) {
-      if (skipped.length < MAX_REPORTED) skipped.push({ line: item.line, clientName: item.clientName });
-    }
-  };
-
-  /** One transaction: check suppressions and write what is not suppressed. */
-  const write = (items: readonly Item[]) =>
-    deps.store.db.transaction().execute(async (trx) => {
-      if (deps.store.dialect === 'postgres') {
-        await lockClientsForImport(
-          trx,
-          items.map((i) => i.record.review.clientId),
-        );
-      }
-      const { keep, forgotten } = await partition(trx, items);
-      await insertReviews(
-        trx,
-        keep.map((i) => i.record),
-      );
-      return { keep, forgotten };
-    });
-
-  const check = async (items: readonly Item[]) => {
-    const { keep, forgotten } = await partition(deps.store.db, items);
-    countForgotten(forgotten);
-    const existing = await findExistingReviewIds(
-      deps.store.db,
-      keep.map((i) => i.record.review.id),
-    );
-    for (const item of keep) {
-      const id = item.record.review.id;
-      if (existing.has(id) || seenIds.has(id))
-        reject(item.line, 'a review with this id already exists', 'id');
-      else imported++;
-      seenIds.add(id);
-    }
-  };
-
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const current = batch;
-    batch = [];
-    if (dryRun) {
-      await check(current);
-    } else {
-      try {
-        const { keep, forgotten } = await write(current);
-        imported += keep.length;
-        countForgotten(forgotten);
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        for (const item of current) {
-          try {
-            const { keep, forgotten } = await write([item]);
-            imported += keep.length;
-            countForgotten(forgotten);
-          } catch (e) {
-            if (!isUniqueViolation(e)) throw e;
-            reject(item.line, 'a review with this id already exists', 'id');
-          }
-        }
-      }
-    }
-    options.onProgress?.(progress());
-  };
-
-  for await (const text of lines) {
-    lineNo++;
-    if (!text.trim()) continue;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      reject(lineNo, 'not valid JSON');
-      continue;
-    }
-    try {
-      checkReviewFields(parsed);
-      const clientName = parsed.clientName;
-      if (typeof clientName !== 'string') throw new ReviewInputError('clientName is required', 'clientName');
-      const clientId = await clientIdFor(clientName);
-      if (!clientId) {
-        throw new ReviewInputError(`no client named "${clientName}" in ${options.environment}`, 'clientName');
-      }
-      const record = reviewRecordFromInput(
-        parsed,
-        options.environment,
-        clientId,
-        deps.identifierKey,
-        deps.clock(),
-      );
-      batch.push({ line: lineNo, clientName, record });
-    } catch (err) {
-      if (!(err instanceof ReviewInputError)) throw err;
-      reject(lineNo, err.message, err.field);
-      continue;
-    }
-    if (batch.length >= BATCH) await flush();
+/** One line as a review to import, or why it is rejected. */
+async function readLine(
+  deps: ServiceDeps,
+  environment: Environment,
+  clientIdOf: (name: string) => Promise<string | null>,
+  line: number,
+  text: string,
+): Promise<Item | Omit<ImportRejection, 'line'>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { message: 'not valid JSON' };
   }
-  await flush();
-  options.onProgress?.(progress());
-  errors.sort((a, b) => a.line - b.line);
-  return { dryRun, ...progress(), errors, skipped };
+  try {
+    checkReviewFields(parsed);
+    const clientName = parsed.clientName;
+    if (typeof clientName !== 'string') throw new ReviewInputError('clientName is required', 'clientName');
+    const clientId = await clientIdOf(clientName);
+    if (!clientId) {
+      throw new ReviewInputError(`no client named "${clientName}" in ${environment}`, 'clientName');
+    }
+    const record = reviewRecordFromInput(parsed, environment, clientId, deps.identifierKey, deps.clock());
+    return { line, clientName, record };
+  } catch (err) {
+    if (!(err instanceof ReviewInputError)) throw err;
+    return { message: err.message, ...(err.field ? { field: err.field } : {}) };
+  }
+}
+
+/** Writes a batch; if one of its ids is taken, writes its items one by one to reject only those. */
+async function importBatch(deps: ServiceDeps, tally: ImportTally, items: readonly Item[]): Promise<void> {
+  try {
+    const { keep, forgotten } = await writeBatch(deps, items);
+    tally.imported += keep.length;
+    tally.forgotten(forgotten);
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    for (const item of items) {
+      try {
+        const { keep, forgotten } = await writeBatch(deps, [item]);
+        tally.imported += keep.length;
+        tally.forgotten(forgotten);
+      } catch (e) {
+        if (!isUniqueViolation(e)) throw e;
+        tally.reject(item.line, DUPLICATE_ID, 'id');
+      }
+    }
+  }
+}
+
+/** One transaction: check suppressions and write what is not suppressed. */
+function writeBatch(deps: ServiceDeps, items: readonly Item[]) {
+  return deps.store.db.transaction().execute(async (trx) => {
+    await lockClientsForImport(
+      trx,
+      items.map((i) => i.record.review.clientId),
+    );
+    const { keep, forgotten } = await partitionForgotten(trx, items);
+    await insertReviews(
+      trx,
+      keep.map((i) => i.record),
+    );
+    return { keep, forgotten };
+  });
+}
+
+/** Dry run: counts what a real import of the batch would import, skip and reject, writing nothing. */
+async function checkBatch(deps: ServiceDeps, tally: ImportTally, items: readonly Item[]): Promise<void> {
+  const { keep, forgotten } = await partitionForgotten(deps.store.db, items);
+  tally.forgotten(forgotten);
+  const existing = await findExistingReviewIds(
+    deps.store.db,
+    keep.map((i) => i.record.review.id),
+  );
+  for (const item of keep) {
+    const id = item.record.review.id;
+    if (existing.has(id) || tally.seenIds.has(id)) tally.reject(item.line, DUPLICATE_ID, 'id');
+    else tally.imported++;
+    tally.seenIds.add(id);
+  }
+}
+
+/** Splits items into those whose author is suppressed in their client and the others. */
+async function partitionForgotten(db: ServiceDeps['store']['db'], items: readonly Item[]) {
+  const forgotten = new Set<Item>();
+  const byClient = new Map<string, Item[]>();
+  for (const item of items) {
+    const list = byClient.get(item.record.review.clientId) ?? [];
+    list.push(item);
+    byClient.set(item.record.review.clientId, list);
+  }
+  for (const [clientId, list] of byClient) {
+    const hashes = list.flatMap((i) => i.record.identifiers.map((x) => x.hash));
+    if (hashes.length === 0) continue;
+    const suppressed = await findSuppressedHashes(db, { clientId, hashes });
+    for (const item of list) {
+      if (item.record.identifiers.some((x) => suppressed.has(x.hash))) forgotten.add(item);
+    }
+  }
+  return { keep: items.filter((i) => !forgotten.has(i)), forgotten: items.filter((i) => forgotten.has(i)) };
 }

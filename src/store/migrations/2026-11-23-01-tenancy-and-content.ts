@@ -3,7 +3,18 @@ import { type Kysely, sql } from 'kysely';
 // Frozen: this migration describes the schema as of its date. Change the schema with a new file.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving schema types.
-export async function up(db: Kysely<any>): Promise<void> {
+type SchemaDb = Kysely<any>;
+
+export async function up(db: SchemaDb): Promise<void> {
+  await createTenancyTables(db);
+  await createCredentialTables(db);
+  await createReviewTables(db);
+  await createResponseTables(db);
+  await createInstanceSettings(db);
+}
+
+/** Client instances, the applications acting for them, their secrets and grants. */
+async function createTenancyTables(db: SchemaDb): Promise<void> {
   await db.schema
     .createTable('clients')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -44,7 +55,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('client_id', 'text', (c) => c.notNull().references('clients.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('application_grants_pk', ['application_id', 'client_id'])
     .execute();
+}
 
+/** What an application presents: passkeys and access tokens. */
+async function createCredentialTables(db: SchemaDb): Promise<void> {
   await db.schema
     .createTable('passkeys')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -79,7 +93,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .column('application_id')
     .execute();
   await db.schema.createIndex('access_tokens_expires_idx').on('access_tokens').column('expires_at').execute();
+}
 
+/** Reviews and the keyed hashes of their authors' identifiers. */
+async function createReviewTables(db: SchemaDb): Promise<void> {
   await db.schema
     .createTable('reviews')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -121,7 +138,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('review_identifiers')
     .columns(['client_id', 'kind', 'value_hash'])
     .execute();
+}
 
+/** Client responses to reviews and the authors they name. */
+async function createResponseTables(db: SchemaDb): Promise<void> {
   await db.schema
     .createTable('response_authors')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -150,7 +170,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The public system answers an identical duplicate response text with 400.
     .addUniqueConstraint('client_responses_review_text_uq', ['review_id', 'response_hash'])
     .execute();
+}
 
+/** Settings of this installation, by key. */
+async function createInstanceSettings(db: SchemaDb): Promise<void> {
   await db.schema
     .createTable('instance_settings')
     .addColumn('key', 'text', (c) => c.primaryKey())
@@ -158,8 +181,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see up().
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: SchemaDb): Promise<void> {
   for (const t of [
     'instance_settings',
     'client_responses',

@@ -3,7 +3,16 @@ import { type Kysely, sql } from 'kysely';
 // Frozen: this migration describes the schema as of its date. Change the schema with a new file.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving schema types.
-export async function up(db: Kysely<any>): Promise<void> {
+type SchemaDb = Kysely<any>;
+
+export async function up(db: SchemaDb): Promise<void> {
+  await createRequestTables(db);
+  await createPendingKeys(db);
+  await createExports(db);
+}
+
+/** Privacy requests with the clients they name and the hashes of their subject's identifiers. */
+async function createRequestTables(db: SchemaDb): Promise<void> {
   // A forget or access request. It never holds a raw identifier (docs/design.md, Privacy API): the
   // subject is known only through keyed hashes in privacy_request_identifiers.
   await db.schema
@@ -61,7 +70,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('privacy_request_identifiers')
     .columns(['environment', 'kind', 'value_hash'])
     .execute();
+}
 
+async function createPendingKeys(db: SchemaDb): Promise<void> {
   // The pending rule as a unique key (docs/design.md, Privacy API): one row per named client and identifier of each
   // pending request, so a second request for the same end user collides in the database itself.
   await db.schema
@@ -78,7 +89,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('privacy_pending_keys')
     .column('request_id')
     .execute();
+}
 
+async function createExports(db: SchemaDb): Promise<void> {
   // Access-request results: personal data, one JSON section per client instance, purged at expiry.
   await db.schema
     .createTable('privacy_exports')
@@ -97,8 +110,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see up().
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: SchemaDb): Promise<void> {
   for (const t of [
     'privacy_exports',
     'privacy_pending_keys',

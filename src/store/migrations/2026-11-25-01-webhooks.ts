@@ -3,11 +3,22 @@ import type { Kysely } from 'kysely';
 // Frozen: this migration describes the schema as of its date. Change the schema with a new file.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the evolving schema types.
-export async function up(db: Kysely<any>): Promise<void> {
+type SchemaDb = Kysely<any>;
+
+export async function up(db: SchemaDb): Promise<void> {
+  await recordRequestBaseUrl(db);
+  await createEndpointTables(db);
+  await createOutboxTables(db);
+}
+
+async function recordRequestBaseUrl(db: SchemaDb): Promise<void> {
   // Where a request was filed (scheme and host), so the links in its events point where its
   // Location header did. Null for requests filed before this column, or not through the API.
   await db.schema.alterTable('privacy_requests').addColumn('base_url', 'text').execute();
+}
 
+/** Endpoints, the events each subscribes to and their signing secrets. */
+async function createEndpointTables(db: SchemaDb): Promise<void> {
   await db.schema
     .createTable('webhook_endpoints')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -50,7 +61,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('webhook_secrets')
     .columns(['endpoint_id', 'created_at'])
     .execute();
+}
 
+/** The outbox and each event's deliveries. */
+async function createOutboxTables(db: SchemaDb): Promise<void> {
   // The outbox: one row per event, written in the transaction of the change it reports.
   await db.schema
     .createTable('webhook_messages')
@@ -103,8 +117,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see up().
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: SchemaDb): Promise<void> {
   await db.schema.dropTable('webhook_deliveries').ifExists().execute();
   await db.schema.dropTable('webhook_messages').ifExists().execute();
   await db.schema.dropTable('webhook_secrets').ifExists().execute();

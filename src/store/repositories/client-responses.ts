@@ -1,10 +1,10 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { type Expression, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { ClientResponse, ResponseAuthorship } from '../../domain/client-response.js';
 import type { Environment } from '../../domain/environment.js';
 import { batchedRead } from '../batched-read.js';
 import { chunks } from '../chunks.js';
-import type { Dialect } from '../database.js';
-import { PREPARED_SQL_TAG, type PreparedQuery, preparedQuery } from '../prepared-query.js';
+import { dialectOf } from '../dialect-of.js';
+import { preparedQuery } from '../prepared-query.js';
 import type { ClientResponseRow, Database } from '../schema.js';
 
 export function toClientResponse(row: ClientResponseRow & { client_name: string }): ClientResponse {
@@ -53,13 +53,6 @@ export async function insertClientResponse(db: Kysely<Database>, response: Clien
     .execute();
 }
 
-function grantedClientIds(db: Kysely<Database>, applicationId: string) {
-  return db
-    .selectFrom('application_grants')
-    .select('application_grants.client_id')
-    .where('application_grants.application_id', '=', applicationId);
-}
-
 /** Responses with the name of the client instance that gives them, ready for toClientResponse. */
 export function selectResponses(db: Kysely<Database>) {
   return db
@@ -69,86 +62,98 @@ export function selectResponses(db: Kysely<Database>) {
     .select('clients.name as client_name');
 }
 
+/** A value, or a column of the keys a batched read joins to (PostgreSQL). */
+type Operand<T> = T | Expression<T>;
+
 /**
- * One response by id in one environment, joined to the application's grant of its client: the
- * access rule of findAccessibleResponse and findAccessibleResponseAuthor for one key
- * (batchedGrantedResponses states the same rule for many keys, on PostgreSQL). The grant
- * is joined on its primary key (application, client) rather than tested with `in (select ...)`,
- * which SQLite would run as a list subquery with a Bloom filter on every call.
+ * The grant rule: the responses of the client instances an application is granted, each joined to
+ * its grant. The grant is joined on its primary key (application, client), so a response meets at
+ * most one, rather than tested with `in (select ...)`, which SQLite would run as a list subquery
+ * with a Bloom filter on every call.
  */
-function grantedResponse(
-  db: Kysely<Database>,
-  p: { id: string; environment: Environment; applicationId: string },
-) {
+function grantedResponses(db: Kysely<Database>, applicationId: Operand<string>) {
   return db
     .selectFrom('client_responses')
     .innerJoin('application_grants', (join) =>
       join
         .onRef('application_grants.client_id', '=', 'client_responses.client_id')
-        .on('application_grants.application_id', '=', p.applicationId),
-    )
-    .where('client_responses.id', '=', p.id)
-    .where('client_responses.environment', '=', p.environment);
+        .on('application_grants.application_id', '=', applicationId),
+    );
 }
 
 /** One response asked for by an application in one environment. */
 type ResponseKey = { id: string; environment: Environment; applicationId: string };
 
-/** Read by every Response API call on one response, so compiled once (prepared-query.ts). */
-const accessibleResponse = preparedQuery((db, p: ResponseKey) =>
-  grantedResponse(db, p)
-    .innerJoin('clients', 'clients.id', 'client_responses.client_id')
-    .selectAll('client_responses')
-    .select('clients.name as client_name'),
-);
-
-/**
- * The access rule of grantedResponse for many keys in one statement, on PostgreSQL, as a batched
- * read (batched-read.ts): the keys as parallel arrays, numbered by `with ordinality`, and each
- * row handed back to the key of its number. One SQL text for any number of keys, so the
- * connection keeps it as one named statement, whose generic plan (from its sixth run) probes the
- * response's primary key and then the grant's for each key; the first custom plans may scan the
- * grants instead.
- */
-function batchedGrantedResponses<Row, R>(select: string, toResult: (row: Row) => R, join = '') {
-  const text = `${PREPARED_SQL_TAG}select k.ord, ${select}
-from unnest($1::text[], $2::text[], $3::text[]) with ordinality as k(id, environment, application_id, ord)
-join client_responses r on r.id = k.id and r.environment = k.environment
-join application_grants g on g.client_id = r.client_id and g.application_id = k.application_id${join}`;
-  return batchedRead<ResponseKey, R>(async (db, keys) => {
-    const { rows } = await db.executeQuery<Row & { ord: number }>(
-      CompiledQuery.raw(text, [
-        keys.map((k) => k.id),
-        keys.map((k) => k.environment),
-        keys.map((k) => k.applicationId),
-      ]),
-    );
-    const found: (R | undefined)[] = new Array(keys.length);
-    for (const row of rows) found[row.ord - 1] = toResult(row);
-    return found;
-  });
+/** One response by id in one environment under the grant rule. */
+function grantedResponse(db: Kysely<Database>, key: { [F in keyof ResponseKey]: Operand<ResponseKey[F]> }) {
+  return grantedResponses(db, key.applicationId)
+    .where('client_responses.id', '=', key.id)
+    .where('client_responses.environment', '=', key.environment);
 }
 
+type GrantedResponseQuery = ReturnType<typeof grantedResponse>;
+
+/** The keys of a batched read (PostgreSQL), as parallel arrays. */
+type ResponseKeys = {
+  ids: readonly string[];
+  environments: readonly string[];
+  applicationIds: readonly string[];
+};
+
+/** The keys of a batched read as a table, numbered from 1 by `with ordinality`. */
+const responseKeys = (p: ResponseKeys) =>
+  sql<{
+    id: string;
+    environment: Environment;
+    application_id: string;
+    ord: number;
+  }>`unnest(${p.ids}::text[], ${p.environments}::text[], ${p.applicationIds}::text[]) with ordinality`.as<'k'>(
+    sql`k(id, environment, application_id, ord)`,
+  );
+
 /**
- * A read of one response under the grant rule: the prepared query `one` on SQLite, whose reads of
- * a turn already share one transaction (read-batching-sqlite-dialect.ts) and cost a few
- * microseconds each; on PostgreSQL the batched form, selecting `select` (with `join`). Rows of
- * either become results through `toResult`.
+ * A read of one response under the grant rule, selecting what `select` adds to grantedResponse.
+ * On SQLite a prepared query, whose reads of a turn already share one transaction
+ * (read-batching-sqlite-driver.ts) and cost a few microseconds each. On PostgreSQL a batched read
+ * (batched-read.ts): the same query joined laterally to the keys, one SQL text for any number of
+ * keys, so the connection keeps it as one named statement, whose generic plan (from its sixth run)
+ * probes the response's primary key and then the grant's for each key; the first custom plans may
+ * scan the grants instead.
  */
 function grantedResponseRead<Row, R>(
-  one: PreparedQuery<ResponseKey, Row>,
+  select: (query: GrantedResponseQuery) => SelectQueryBuilder<Database, never, Row>,
   toResult: (row: Row) => R,
-  many: { readonly select: string; readonly join?: string },
 ) {
-  const batched = batchedGrantedResponses(many.select, toResult, many.join);
-  return async (
-    db: Kysely<Database>,
-    dialect: Dialect,
-    scope: ResponseScope,
-    id: string,
-  ): Promise<R | undefined> => {
+  const one = preparedQuery((db, p: ResponseKey) => select(grantedResponse(db, p)));
+  const many = preparedQuery((db, p: ResponseKeys) =>
+    db
+      .selectFrom(responseKeys(p))
+      .crossJoinLateral(
+        select(
+          grantedResponse(db, {
+            id: sql.ref('k.id'),
+            environment: sql.ref('k.environment'),
+            applicationId: sql.ref('k.application_id'),
+          }),
+        ).as('r'),
+      )
+      .select('k.ord')
+      .selectAll('r'),
+  );
+  const batched = batchedRead<ResponseKey, R>(async (db, keys) => {
+    const rows = await many.execute(db, {
+      ids: keys.map((k) => k.id),
+      environments: keys.map((k) => k.environment),
+      applicationIds: keys.map((k) => k.applicationId),
+    });
+    const found: (R | undefined)[] = new Array(keys.length);
+    // Each row is the subquery's Row with its key's number: Kysely's mapped type of it is not Row.
+    for (const row of rows) found[row.ord - 1] = toResult(row as Row);
+    return found;
+  });
+  return async (db: Kysely<Database>, scope: ResponseScope, id: string): Promise<R | undefined> => {
     const key = { id, environment: scope.environment, applicationId: scope.applicationId };
-    if (dialect === 'postgres') return batched(db, key);
+    if (dialectOf(db) === 'postgres') return batched(db, key);
     const row = await one.executeTakeFirst(db, key);
     return row && toResult(row);
   };
@@ -158,13 +163,13 @@ function grantedResponseRead<Row, R>(
  * One response, only if it belongs to a client instance the application is granted: a response of
  * any other client is reported exactly like one that does not exist.
  */
-export const findAccessibleResponse = grantedResponseRead(accessibleResponse, toClientResponse, {
-  select: 'r.*, c.name as client_name',
-  join: '\njoin clients c on c.id = r.client_id',
-});
-
-const accessibleResponseAuthor = preparedQuery((db, p: ResponseKey) =>
-  grantedResponse(db, p).select(['client_responses.id', 'client_responses.author_id']),
+export const findAccessibleResponse = grantedResponseRead(
+  (query) =>
+    query
+      .innerJoin('clients', 'clients.id', 'client_responses.client_id')
+      .selectAll('client_responses')
+      .select('clients.name as client_name'),
+  toClientResponse,
 );
 
 /**
@@ -173,9 +178,8 @@ const accessibleResponseAuthor = preparedQuery((db, p: ResponseKey) =>
  * nothing else: two columns of one table, without the client's name or the text.
  */
 export const findAccessibleResponseAuthor = grantedResponseRead(
-  accessibleResponseAuthor,
-  (row: { id: string; author_id: string }): ResponseAuthorship => ({ id: row.id, authorId: row.author_id }),
-  { select: 'r.id, r.author_id' },
+  (query) => query.select(['client_responses.id', 'client_responses.author_id']),
+  (row): ResponseAuthorship => ({ id: row.id, authorId: row.author_id }),
 );
 
 export async function listResponsesOfReview(
@@ -214,12 +218,8 @@ export async function deleteAccessibleResponse(
   scope: ResponseScope,
   id: string,
 ): Promise<number> {
-  const r = await db
-    .deleteFrom('client_responses')
-    .where('id', '=', id)
-    .where('environment', '=', scope.environment)
-    .where('client_id', 'in', grantedClientIds(db, scope.applicationId))
-    .executeTakeFirst();
+  const granted = grantedResponse(db, { id, ...scope }).select('client_responses.id');
+  const r = await db.deleteFrom('client_responses').where('id', 'in', granted).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
@@ -231,13 +231,11 @@ export async function countResponsesOfReviews(
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const chunk of chunks(reviewIds, 1000)) {
-    const rows = await db
-      .selectFrom('client_responses')
-      .select(['review_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('environment', '=', scope.environment)
-      .where('review_id', 'in', chunk)
-      .where('client_id', 'in', grantedClientIds(db, scope.applicationId))
-      .groupBy('review_id')
+    const rows = await grantedResponses(db, scope.applicationId)
+      .select(['client_responses.review_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('client_responses.environment', '=', scope.environment)
+      .where('client_responses.review_id', 'in', chunk)
+      .groupBy('client_responses.review_id')
       .execute();
     for (const row of rows) counts.set(row.review_id, Number(row.n));
   }
