@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { AuditEvent } from '../../domain/audit-event.js';
 import { listAuditEvents, MAX_AUDIT_LIST } from '../../services/audit/list-audit-events.js';
+import { jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
@@ -39,7 +40,7 @@ export function registerAuditCommand(program: Command): void {
     .option('--limit <n>', `the latest N events (default 100, at most ${MAX_AUDIT_LIST})`, parseLimit, 100)
     .option('--action <name>', 'only this action, e.g. application.revoked')
     .option('--target <id>', 'only events about this id (application, passkey, privacy request ...)')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(
       async (opts: { since?: number; limit: number; action?: string; target?: string; json?: boolean }) => {
         const events = await withRuntime((rt) =>

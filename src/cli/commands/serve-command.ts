@@ -6,6 +6,7 @@ import { createLogger } from '../../logger.js';
 import { createRuntime, migrateDatabase } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
 import { startWebhookWorker } from '../../worker/webhook-worker.js';
+import { jsonOption } from '../command-options.js';
 import { onShutdownSignal } from '../on-shutdown-signal.js';
 
 /**
@@ -46,7 +47,7 @@ export function registerServeCommands(program: Command): void {
   program
     .command('migrate')
     .description('apply pending database migrations and exit')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(async (opts: { json?: boolean }) => {
       const r = await migrateDatabase(loadConfig());
       if (opts.json) process.stdout.write(`${JSON.stringify(r)}\n`);
