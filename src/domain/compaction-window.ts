@@ -5,7 +5,7 @@
  */
 
 /** `off` leaves rewrites to the operator's command. */
-export type CompactionMode = 'off' | 'after-erasure' | 'daily';
+type CompactionMode = 'off' | 'after-erasure' | 'daily';
 
 /**
  * Minutes after 00:00 UTC. The window is [startMinute, endMinute); when endMinute is not after

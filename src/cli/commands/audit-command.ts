@@ -8,7 +8,7 @@ import { withRuntime } from '../with-runtime.js';
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** `--since`: an ISO 8601 date or time, or a span back from now such as `30m`, `24h` or `7d`. */
-export function parseSince(value: string, now = Date.now()): number {
+function parseSince(value: string, now = Date.now()): number {
   const span = /^(\d+)([mhd])$/.exec(value.trim());
   if (span) return now - Number(span[1]) * (UNIT_MS[span[2] as string] as number);
   const at = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;

@@ -25,7 +25,7 @@ function progressPrinter(): ((p: ImportProgress) => void) | undefined {
 }
 
 /** A summary, then one line per rejected or skipped line, in line order. */
-export function formatImportResult(r: ImportResult): string {
+function formatImportResult(r: ImportResult): string {
   const out = [
     r.dryRun ? 'dry run: nothing was written' : null,
     `lines              ${r.lines}`,

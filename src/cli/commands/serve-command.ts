@@ -13,7 +13,7 @@ import { onShutdownSignal } from '../on-shutdown-signal.js';
  * `rpa serve`: migrations, HTTP server and (unless WORKER_ENABLED=false) the in-process privacy
  * and webhook workers. SIGTERM/SIGINT stop accepting connections, finish in-flight requests, then exit.
  */
-export async function serve(): Promise<void> {
+async function serve(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, { logger });
