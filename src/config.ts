@@ -3,7 +3,22 @@
  * Each variable is documented in README.md ("Configuration").
  */
 
-export type FailMode = 'open' | 'closed';
+import { type Env, readBool, readEnum, readInt } from './config/env-readers.js';
+import {
+  readConnections,
+  readDatabaseUrl,
+  readHashKey,
+  readHostList,
+  readHosts,
+  readMetrics,
+  readRedisUrl,
+  readSchema,
+  readWindow,
+} from './config/setting-readers.js';
+
+export { ConfigError } from './config/config-error.js';
+
+type FailMode = 'open' | 'closed';
 
 export interface Config {
   readonly port: number;
@@ -89,160 +104,6 @@ export interface Config {
     /** How long an idle keep-alive connection is kept open between requests. */
     readonly keepAliveTimeoutMs: number;
   };
-}
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`${variable}: ${message}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
-  const value = Number(raw.trim());
-  if (value < min || value > max)
-    throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function readBool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(name, `expected true or false, got "${env[name]}"`);
-}
-
-function readEnum<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) {
-    throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`);
-  }
-  return raw as T;
-}
-
-function readDatabaseUrl(env: Env): string {
-  const raw = env.DATABASE_URL?.trim() || 'sqlite:./var/app.db';
-  if (raw.startsWith('sqlite:') && raw.length > 'sqlite:'.length) return raw;
-  if (/^postgres(ql)?:\/\/.+/.test(raw)) {
-    try {
-      new URL(raw);
-    } catch {
-      throw new ConfigError('DATABASE_URL', 'is not a valid postgres:// URL');
-    }
-    return raw;
-  }
-  throw new ConfigError('DATABASE_URL', 'expected sqlite:PATH, sqlite::memory: or postgres://...');
-}
-
-function readSchema(env: Env): string | null {
-  const raw = env.DATABASE_SCHEMA?.trim();
-  if (!raw) return null;
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw))
-    throw new ConfigError('DATABASE_SCHEMA', 'expected a lower-case SQL identifier');
-  return raw;
-}
-
-function readRedisUrl(env: Env): string | null {
-  const raw = env.REDIS_URL?.trim();
-  if (!raw) return null;
-  if (!/^rediss?:\/\/.+/.test(raw))
-    throw new ConfigError('REDIS_URL', 'expected redis://... or rediss://...');
-  return raw;
-}
-
-function readHosts(env: Env): readonly string[] | null {
-  const raw = env.ALLOWED_HOSTS?.trim();
-  if (!raw) return null;
-  const hosts = raw
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-  for (const h of hosts) {
-    if (!/^[a-z0-9.-]+$/.test(h)) throw new ConfigError('ALLOWED_HOSTS', `"${h}" is not a host name`);
-  }
-  return Object.freeze(hosts);
-}
-
-/** A comma-separated list of host names or IP addresses (IPv6 without brackets), lower case. */
-function readHostList(env: Env, name: string): readonly string[] {
-  const hosts = (env[name] ?? '')
-    .split(',')
-    .map((h) =>
-      h
-        .trim()
-        .toLowerCase()
-        .replace(/^\[(.*)\]$/, '$1'),
-    )
-    .filter(Boolean);
-  for (const h of hosts) {
-    if (!/^[a-z0-9.:-]+$/.test(h)) throw new ConfigError(name, `"${h}" is not a host name or IP address`);
-  }
-  return Object.freeze(hosts);
-}
-
-function readHashKey(env: Env): string | null {
-  const raw = env.IDENTIFIER_HASH_KEY?.trim();
-  if (!raw) return null;
-  if (raw.length < 32) throw new ConfigError('IDENTIFIER_HASH_KEY', 'must be at least 32 characters');
-  return raw;
-}
-
-/**
- * `HH:MM-HH:MM` in UTC. `24:00` is allowed as an end, so `00:00-24:00` is the whole day; an end
- * before the start wraps midnight (`23:00-01:00`).
- */
-function readWindow(env: Env, name: string, fallback: string): { startMinute: number; endMinute: number } {
-  const raw = env[name]?.trim() || fallback;
-  const m = /^([01]\d|2[0-4]):([0-5]\d)-([01]\d|2[0-4]):([0-5]\d)$/.exec(raw);
-  if (!m) throw new ConfigError(name, `expected HH:MM-HH:MM (UTC), got "${raw}"`);
-  const startMinute = Number(m[1]) * 60 + Number(m[2]);
-  const endMinute = Number(m[3]) * 60 + Number(m[4]);
-  if (startMinute >= 1440) throw new ConfigError(name, `a window starts before 24:00, got "${raw}"`);
-  if (endMinute > 1440) throw new ConfigError(name, `a window ends at 24:00 at the latest, got "${raw}"`);
-  if (startMinute === endMinute)
-    throw new ConfigError(name, `the window is empty (00:00-24:00 is the whole day), got "${raw}"`);
-  return { startMinute, endMinute };
-}
-
-/** Node refuses a header timeout longer than the request timeout, which covers the headers too. */
-function readConnections(env: Env): Config['connections'] {
-  const requestTimeoutMs = readInt(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
-  const headersTimeoutMs = readInt(
-    env,
-    'HEADERS_TIMEOUT_MS',
-    Math.min(10_000, requestTimeoutMs),
-    100,
-    3_600_000,
-  );
-  if (headersTimeoutMs > requestTimeoutMs)
-    throw new ConfigError(
-      'HEADERS_TIMEOUT_MS',
-      `must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs}), got ${headersTimeoutMs}`,
-    );
-  const keepAliveTimeoutMs = readInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 3_600_000);
-  return { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs };
-}
-
-function readMetrics(env: Env, publicPort: number): Config['metrics'] {
-  const raw = env.METRICS_PORT?.trim();
-  if (raw === undefined || raw === '') return null;
-  const port = readInt(env, 'METRICS_PORT', 0, 0, 65535);
-  if (port !== 0 && port === publicPort)
-    throw new ConfigError(
-      'METRICS_PORT',
-      'must differ from PORT: metrics are never served on the public port',
-    );
-  return { port, host: env.METRICS_HOST?.trim() || '127.0.0.1' };
 }
 
 export function loadConfig(env: Env = process.env): Config {

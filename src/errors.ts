@@ -4,14 +4,14 @@
  * (JSON:API errors, RFC 9457 problem details, or RFC 6749 §5.2 OAuth errors).
  */
 
-export interface ErrorSpec {
+interface ErrorSpec {
   readonly status: number;
   readonly title: string;
   /** RFC 6749 §5.2 / RFC 6750 §3.1 error code used when the token service renders it. */
   readonly oauth?: string;
 }
 
-export const errorCatalog = {
+const errorCatalog = {
   INVALID_REQUEST: { status: 400, title: 'Invalid request', oauth: 'invalid_request' },
   INVALID_PROPERTY_VALUE: { status: 400, title: 'Invalid property value', oauth: 'invalid_request' },
   MISSING_PROPERTY: { status: 400, title: 'Missing property', oauth: 'invalid_request' },

@@ -21,7 +21,7 @@ const SENSITIVE_KEYS = [
   ...IDENTIFIER_KINDS,
 ];
 
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'headers.authorization',

@@ -190,7 +190,7 @@ const loadArgv = (root: string, job: Record<string, unknown>) => [
 const loadSummary = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop() as string) as LoadResult;
 
 /** Runs bench/load.ts (under `root`) as its own process with `job` and returns its summary. */
-export function runLoad(root: string, job: Record<string, unknown>): LoadResult {
+function runLoad(root: string, job: Record<string, unknown>): LoadResult {
   const r = spawnSync(process.execPath, loadArgv(root, job), {
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,

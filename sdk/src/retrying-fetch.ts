@@ -15,7 +15,7 @@ export interface RetryPolicy {
  * else an exponential backoff from half a second, plus up to one second of jitter so clients
  * refused together do not come back together. Never less than the server asked.
  */
-export function retryDelayMs(retryAfter: number | undefined, attempt: number, policy: RetryPolicy): number {
+function retryDelayMs(retryAfter: number | undefined, attempt: number, policy: RetryPolicy): number {
   const base = Math.min(retryAfter ?? 0.5 * 2 ** attempt, policy.maxWaitSeconds) * 1000;
   return base + policy.random() * Math.min(base, 1000);
 }

@@ -59,5 +59,3 @@ export function createTokenSource(options: TokenSourceOptions) {
     },
   };
 }
-
-export type TokenSource = ReturnType<typeof createTokenSource>;

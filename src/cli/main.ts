@@ -5,13 +5,15 @@ import { ConfigError } from '../config.js';
 import { AppError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { CliError } from './cli-error.js';
+import { registerAppsCommands } from './commands/apps-commands.js';
 import { registerAuditCommand } from './commands/audit-command.js';
+import { registerClientsCommands } from './commands/clients-commands.js';
 import { registerDemoCommand } from './commands/demo-command.js';
 import { registerOpenApiCommand } from './commands/openapi-command.js';
+import { registerPasskeysCommands } from './commands/passkeys-commands.js';
 import { registerPrivacyCommands } from './commands/privacy-commands.js';
 import { registerReviewsCommands } from './commands/reviews-commands.js';
 import { registerServeCommands } from './commands/serve-command.js';
-import { registerTenancyCommands } from './commands/tenancy-commands.js';
 import { registerTokensCommands } from './commands/tokens-commands.js';
 import { registerWebhooksCommands } from './commands/webhooks-commands.js';
 import { registerWorkerCommand } from './commands/worker-command.js';
@@ -30,7 +32,9 @@ export function buildProgram(): Command {
       writeErr: (s) => process.stderr.write(withoutSecrets(s.startsWith('error:') ? `rpa: ${s}` : s)),
     });
   registerServeCommands(program);
-  registerTenancyCommands(program);
+  registerClientsCommands(program);
+  registerAppsCommands(program);
+  registerPasskeysCommands(program);
   registerTokensCommands(program);
   registerReviewsCommands(program);
   registerDemoCommand(program);

@@ -5,7 +5,7 @@ import { uuidV7 } from './uuid-v7.js';
  * their own log stores. Targets and details are ids, counts and settings, never personal data
  * and never a credential (docs/operations.md, Audit trail).
  */
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'client.created',
   'application.created',
   'application.revoked',

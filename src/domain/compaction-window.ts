@@ -5,7 +5,7 @@
  */
 
 /** `off` leaves rewrites to the operator's command. */
-export type CompactionMode = 'off' | 'after-erasure' | 'daily';
+type CompactionMode = 'off' | 'after-erasure' | 'daily';
 
 /**
  * Minutes after 00:00 UTC. The window is [startMinute, endMinute); when endMinute is not after
@@ -18,7 +18,6 @@ export interface CompactionWindow {
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-export const MINUTES_PER_DAY = 1440;
 
 function minuteOfDay(epochMs: number): number {
   return Math.floor((((epochMs % DAY_MS) + DAY_MS) % DAY_MS) / MINUTE_MS);

@@ -6,7 +6,7 @@ import { IDENTIFIER_KINDS, type IdentifierKind } from './identifiers.js';
  * shared, so an identifier travels in them only inside the cursor, and only as that hash.
  * base64url so it travels in a query string untouched.
  */
-export interface ListPosition {
+interface ListPosition {
   readonly submittedAt: number;
   readonly id: string;
 }

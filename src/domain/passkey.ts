@@ -5,7 +5,7 @@ import type { Environment } from './environment.js';
 export type PasskeyApi = 'response' | 'privacy';
 export type PasskeyStatus = 'active' | 'revoked';
 
-export const PASSKEY_APIS: readonly PasskeyApi[] = ['response', 'privacy'];
+const PASSKEY_APIS: readonly PasskeyApi[] = ['response', 'privacy'];
 
 export function isPasskeyApi(v: string): v is PasskeyApi {
   return (PASSKEY_APIS as readonly string[]).includes(v);

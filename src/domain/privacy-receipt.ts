@@ -14,7 +14,7 @@ export interface ReceiptCounts {
 /** Counts keyed by client name. */
 export type Receipt = Record<string, ReceiptCounts>;
 
-export function emptyCounts(): ReceiptCounts {
+function emptyCounts(): ReceiptCounts {
   return { reviews: 0, clientResponses: 0, profileFields: 0, accessExports: 0 };
 }
 

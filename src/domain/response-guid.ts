@@ -1,5 +1,5 @@
 /** A client response is addressed by a GUID (docs/interface.md §2.1): 8-4-4-4-12 hexadecimal digits. */
-export const GUID_PATTERN = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
+const GUID_PATTERN = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
 
 const GUID_RE = new RegExp(GUID_PATTERN);
 

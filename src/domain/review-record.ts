@@ -1,27 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Environment } from './environment.js';
-import {
-  IDENTIFIER_KINDS,
-  IdentifierError,
-  type IdentifierKind,
-  identifierHash,
-  normalizeIdentifier,
-} from './identifiers.js';
+import { IDENTIFIER_KINDS, IdentifierError, identifierHash, normalizeIdentifier } from './identifiers.js';
 import type { ReviewAuthor, ReviewRecord } from './review.js';
-
-/**
- * One line of a review import (NDJSON). The author block uses the Privacy API's identifier names,
- * so what a forget request names is exactly what an import stored.
- */
-export interface ReviewInput {
-  id?: string;
-  clientName: string;
-  rating?: number;
-  title?: string;
-  text?: string;
-  submittedAt?: string;
-  author?: Partial<Record<IdentifierKind | 'name', string>>;
-}
 
 /** A line that cannot be imported: the field at fault (dotted path) and why. */
 export class ReviewInputError extends Error {
@@ -33,6 +13,10 @@ export class ReviewInputError extends Error {
   }
 }
 
+/**
+ * The fields of one line of a review import (NDJSON). The author block uses the Privacy API's
+ * identifier names, so what a forget request names is exactly what an import stored.
+ */
 const REVIEW_FIELDS = ['id', 'clientName', 'rating', 'title', 'text', 'submittedAt', 'author'] as const;
 const AUTHOR_FIELDS = ['name', ...IDENTIFIER_KINDS] as const;
 

@@ -105,7 +105,7 @@ export function preparedQuery<P extends PreparedArrayParams, Row>(
 }
 
 /** A value a prepared insert binds: what the tables' columns hold. */
-export type InsertValue = string | number | null;
+type InsertValue = string | number | null;
 
 export interface PreparedInsert<C extends string> {
   /** Inserts the rows in one statement; `db` is the store's handle or a transaction. */

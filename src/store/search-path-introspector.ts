@@ -18,7 +18,7 @@ const MIGRATION_TABLES = new Set(['kysely_migration', 'kysely_migration_lock']);
  * migrations fail because of a schema they do not use. This one reads the catalogs by oid only,
  * and only the schemas on this connection's search_path: where the store's tables live.
  */
-export class SearchPathIntrospector implements DatabaseIntrospector {
+class SearchPathIntrospector implements DatabaseIntrospector {
   constructor(private readonly db: Kysely<unknown>) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {

@@ -1,13 +1,14 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { AuditEvent } from '../../domain/audit-event.js';
 import { listAuditEvents, MAX_AUDIT_LIST } from '../../services/audit/list-audit-events.js';
+import { jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** `--since`: an ISO 8601 date or time, or a span back from now such as `30m`, `24h` or `7d`. */
-export function parseSince(value: string, now = Date.now()): number {
+function parseSince(value: string, now = Date.now()): number {
   const span = /^(\d+)([mhd])$/.exec(value.trim());
   if (span) return now - Number(span[1]) * (UNIT_MS[span[2] as string] as number);
   const at = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
@@ -39,7 +40,7 @@ export function registerAuditCommand(program: Command): void {
     .option('--limit <n>', `the latest N events (default 100, at most ${MAX_AUDIT_LIST})`, parseLimit, 100)
     .option('--action <name>', 'only this action, e.g. application.revoked')
     .option('--target <id>', 'only events about this id (application, passkey, privacy request ...)')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(
       async (opts: { since?: number; limit: number; action?: string; target?: string; json?: boolean }) => {
         const events = await withRuntime((rt) =>

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { ENVIRONMENTS } from '../../domain/environment.js';
 import { seedDemo } from '../../services/tenancy/seed-demo.js';
+import { jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
@@ -8,7 +9,7 @@ export function registerDemoCommand(program: Command): void {
   program
     .command('demo')
     .description('seed a demo tenant in production and staging and print ready-to-use credentials')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(async (opts: { json?: boolean }) => {
       const result = await withRuntime(async (rt) => {
         const out: Record<string, unknown> = {};

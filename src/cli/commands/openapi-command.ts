@@ -10,7 +10,7 @@ import { createRuntime } from '../../runtime.js';
  * PUBLIC_SCHEME, ALLOWED_HOSTS and PORT), built without listening and without the configured
  * database or Redis: the document depends on neither, so it can be written on a build machine.
  */
-export async function openApiDocument(env: NodeJS.ProcessEnv = process.env): Promise<unknown> {
+async function openApiDocument(env: NodeJS.ProcessEnv = process.env): Promise<unknown> {
   const config = loadConfig({
     ...env,
     DATABASE_URL: 'sqlite::memory:',

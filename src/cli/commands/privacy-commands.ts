@@ -4,9 +4,9 @@ import { IDENTIFIER_KINDS, type IdentifierKind, type Identifiers } from '../../d
 import { compactPrivacyTables } from '../../services/privacy/compact-privacy-tables.js';
 import { liftSuppression } from '../../services/privacy/lift-suppression.js';
 import { CliError } from '../cli-error.js';
+import { environmentOption, jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
 import { operatorName, withRuntime } from '../with-runtime.js';
-import { parseEnvironment } from './tenancy-commands.js';
 
 /** `--identifier emailAddress=a@example.com`, repeatable, with the Privacy API's identifier names. */
 function collectIdentifier(raw: string, previous: Identifiers = {}): Identifiers {
@@ -30,7 +30,7 @@ export function registerPrivacyCommands(program: Command): void {
     .description(
       'rewrite the tables that held erased data (PostgreSQL: VACUUM FULL, locking each table while it runs)',
     )
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(async (opts: { json?: boolean }) => {
       const result = await withRuntime((rt) => compactPrivacyTables(rt.deps, { trigger: 'command' }));
       if ('skipped' in result) {
@@ -53,9 +53,9 @@ export function registerPrivacyCommands(program: Command): void {
     )
     .requiredOption('--reason <text>', 'why the suppression is lifted (kept in the record)')
     .option('--client <name>', 'only in this client instance (repeatable; default: all)', collect)
-    .option('--env <environment>', 'production or staging', parseEnvironment, 'production' as Environment)
+    .addOption(environmentOption())
     .option('--by <name>', 'who lifts it (default: the operating-system user)')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(
       async (opts: {
         identifier: Identifiers;

@@ -6,10 +6,10 @@ import {
   type ImportResult,
   importReviews,
 } from '../../services/reviews/import-reviews.js';
+import { environmentOption, jsonOption } from '../command-options.js';
 import { openInputFile } from '../open-input-file.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
-import { parseEnvironment } from './tenancy-commands.js';
 
 function progressPrinter(): ((p: ImportProgress) => void) | undefined {
   if (!process.stderr.isTTY) return undefined;
@@ -25,7 +25,7 @@ function progressPrinter(): ((p: ImportProgress) => void) | undefined {
 }
 
 /** A summary, then one line per rejected or skipped line, in line order. */
-export function formatImportResult(r: ImportResult): string {
+function formatImportResult(r: ImportResult): string {
   const out = [
     r.dryRun ? 'dry run: nothing was written' : null,
     `lines              ${r.lines}`,
@@ -51,9 +51,9 @@ export function registerReviewsCommands(program: Command): void {
   reviews
     .command('import <file>')
     .description('import reviews from NDJSON (one JSON object a line; "-" reads stdin)')
-    .option('--env <environment>', 'production or staging', parseEnvironment, 'production' as Environment)
+    .addOption(environmentOption())
     .option('--dry-run', 'validate every line and report, without writing anything')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(async (file: string, opts: { env: Environment; json?: boolean; dryRun?: boolean }) => {
       const handle = file === '-' ? undefined : await openInputFile(file);
       const onProgress = opts.json ? undefined : progressPrinter();

@@ -6,13 +6,14 @@ import { createLogger } from '../../logger.js';
 import { createRuntime, migrateDatabase } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
 import { startWebhookWorker } from '../../worker/webhook-worker.js';
+import { jsonOption } from '../command-options.js';
 import { onShutdownSignal } from '../on-shutdown-signal.js';
 
 /**
  * `rpa serve`: migrations, HTTP server and (unless WORKER_ENABLED=false) the in-process privacy
  * and webhook workers. SIGTERM/SIGINT stop accepting connections, finish in-flight requests, then exit.
  */
-export async function serve(): Promise<void> {
+async function serve(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, { logger });
@@ -46,7 +47,7 @@ export function registerServeCommands(program: Command): void {
   program
     .command('migrate')
     .description('apply pending database migrations and exit')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(async (opts: { json?: boolean }) => {
       const r = await migrateDatabase(loadConfig());
       if (opts.json) process.stdout.write(`${JSON.stringify(r)}\n`);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { rotateSigningKey } from '../../services/auth/rotate-signing-key.js';
+import { jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
@@ -9,7 +10,7 @@ export function registerTokensCommands(program: Command): void {
     .command('rotate-key')
     .description('add a new signing key; older keys verify until their last tokens have expired')
     .option('--retire-previous', 'refuse tokens signed with older keys at once (a leaked key)')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(async (opts: { retirePrevious?: boolean; json?: boolean }) => {
       const r = await withRuntime((rt) =>
         rotateSigningKey(rt.deps, opts.retirePrevious ? { retirePrevious: true } : {}),

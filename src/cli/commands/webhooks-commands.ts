@@ -20,17 +20,11 @@ import {
   rotateWebhookSecret,
 } from '../../services/webhooks/rotate-webhook-secret.js';
 import type { WebhookEndpoint } from '../../services/webhooks/webhook-endpoint-view.js';
+import { jsonOption, parseList, positiveIntegerParser } from '../command-options.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-function parseEvents(v: string): string[] {
-  return v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -49,11 +43,7 @@ function parseStatus(v: string): WebhookDeliveryStatus {
   return v;
 }
 
-function parseLimit(v: string): number {
-  if (!/^\d+$/.test(v) || Number(v) < 1 || Number(v) > MAX_DELIVERY_LIST)
-    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_DELIVERY_LIST}`);
-  return Number(v);
-}
+const parseLimit = positiveIntegerParser(MAX_DELIVERY_LIST);
 
 const endpointView = (e: WebhookEndpoint) => ({
   id: e.id,
@@ -94,17 +84,20 @@ export function registerWebhooksCommands(program: Command): void {
   const webhooks = program
     .command('webhooks')
     .description('endpoints that receive signed privacy request events (Standard Webhooks)');
+  registerEndpointCommands(webhooks);
+  registerEndpointChangeCommands(webhooks);
+  registerDeliveriesCommand(webhooks);
+}
+
+/** Registering an endpoint, and listing them. */
+function registerEndpointCommands(webhooks: Command): void {
   webhooks
     .command('add')
     .description('register an endpoint for an application; prints its signing secret once')
     .requiredOption('--app <app>', 'the application, by id or client id')
     .requiredOption('--url <url>', 'https URL the events are POSTed to')
-    .option(
-      '--events <types>',
-      `comma-separated, default all: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
-      parseEvents,
-    )
-    .option('--json', 'machine-readable output')
+    .option('--events <types>', `comma-separated, default all: ${WEBHOOK_EVENT_TYPES.join(', ')}`, parseList)
+    .addOption(jsonOption())
     .action(async (opts: { app: string; url: string; events?: string[]; json?: boolean }) => {
       const r = await withRuntime(async (rt) => {
         const { id: applicationId } = await resolveApplication(rt.deps, opts.app);
@@ -122,7 +115,7 @@ export function registerWebhooksCommands(program: Command): void {
     .command('list')
     .description('list endpoints with their events and status (never their secrets)')
     .option('--app <app>', 'only this application (id or client id)')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(async (opts: { app?: string; json?: boolean }) => {
       const rows = await withRuntime(async (rt) => {
         const applicationId = opts.app ? (await resolveApplication(rt.deps, opts.app)).id : undefined;
@@ -131,10 +124,14 @@ export function registerWebhooksCommands(program: Command): void {
       if (!opts.json && rows.length === 0) return printResult(false, null, 'no webhook endpoints');
       printResult(!!opts.json, rows.map(endpointView));
     });
+}
+
+/** Changes to an endpoint already registered. */
+function registerEndpointChangeCommands(webhooks: Command): void {
   webhooks
     .command('remove <endpoint>')
     .description('remove an endpoint; its undelivered events are dropped')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(async (endpoint: string, opts: { json?: boolean }) => {
       await withRuntime((rt) => removeWebhookEndpoint(rt.deps, { endpointId: endpoint }));
       printResult(!!opts.json, { removed: endpoint });
@@ -143,7 +140,7 @@ export function registerWebhooksCommands(program: Command): void {
     .command('rotate-secret <endpoint>')
     .description('give an endpoint a new signing secret; the old one also signs during the grace period')
     .option('--grace <span>', 'how long the old secret keeps signing (default 24h, at most 30d)', parseGrace)
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(async (endpoint: string, opts: { grace?: number; json?: boolean }) => {
       const r = await withRuntime((rt) =>
         rotateWebhookSecret(rt.deps, {
@@ -162,11 +159,14 @@ export function registerWebhooksCommands(program: Command): void {
   webhooks
     .command('enable <endpoint>')
     .description('send to an endpoint again after it answered 410 Gone')
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(async (endpoint: string, opts: { json?: boolean }) => {
       await withRuntime((rt) => enableWebhookEndpoint(rt.deps, { endpointId: endpoint }));
       printResult(!!opts.json, { enabled: endpoint });
     });
+}
+
+function registerDeliveriesCommand(webhooks: Command): void {
   webhooks
     .command('deliveries')
     .description('list deliveries, newest event first: status, attempts, last answer, next attempt')
@@ -175,7 +175,7 @@ export function registerWebhooksCommands(program: Command): void {
     .option('--status <status>', 'pending, delivered or failed', parseStatus)
     .option('--webhook-id <id>', 'only this event (its webhook-id, msg_...)')
     .option('--limit <n>', `at most N (default 100, at most ${MAX_DELIVERY_LIST})`, parseLimit, 100)
-    .option('--json', 'machine-readable output')
+    .addOption(jsonOption())
     .action(
       async (opts: {
         app?: string;

@@ -13,7 +13,7 @@ import { onShutdownSignal } from '../on-shutdown-signal.js';
  * commit and hand their requests back before the process exits; a SIGKILL loses nothing either,
  * the leases just have to run out before another worker resumes.
  */
-export async function runWorker(): Promise<void> {
+async function runWorker(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, { logger });

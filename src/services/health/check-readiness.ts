@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../deps.js';
 import type { Dependency } from './create-outage-log.js';
 import { reportDatabaseOutage } from './report-database-outage.js';
 
-export type CheckState = 'up' | 'down';
+type CheckState = 'up' | 'down';
 
 export interface Readiness {
   /** Each configured dependency: the database always, Redis when REDIS_URL is set. */

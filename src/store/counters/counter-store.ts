@@ -75,25 +75,51 @@ export function releaseEntries(
   return [...entries.values()];
 }
 
+/**
+ * The hits each counter of a release gives back, once the drained counter's live window was found
+ * to hold `drainedHits`; counters that give nothing back are left out.
+ */
+export function releaseGifts(
+  spec: ReleaseSpec,
+  drainedHits: number,
+): { key: string; give: number; windowEnd: number | null }[] {
+  return releaseEntries(spec).flatMap(({ key, cost, drained, windowEnd }) => {
+    const give = cost + (drained ? drainedHits : 0);
+    return give > 0 ? [{ key, give, windowEnd }] : [];
+  });
+}
+
 /** The hits each counter held before `cost` was added to it. */
-export function lessHits(counters: readonly CounterState[], cost: number): CounterState[] {
+function lessHits(counters: readonly CounterState[], cost: number): CounterState[] {
   return counters.map((c) => ({ hits: c.hits - cost, windowEnd: c.windowEnd }));
 }
 
+/** Whether every counter stays within its limit (`counters` after the addition, in spec order). */
+export function withinLimits(specs: readonly CounterSpec[], counters: readonly CounterState[]): boolean {
+  return specs.every((spec, i) => spec.limit === null || counters[i]!.hits <= spec.limit);
+}
+
+/** A take's answer: the counters as it left them, or as they were before it when it was refused. */
+export function takeOutcome(taken: boolean, counters: CounterState[], cost: number): TakeOutcome {
+  return taken ? { taken, counters } : { taken, counters: lessHits(counters, cost) };
+}
+
 /**
- * What a lease may grant once `want` has been added to every counter (`counters` after the
- * addition): the least of `want` and what each limit still allowed, never below zero.
+ * A lease's answer once `want` has been added to every counter (`counters` after the addition):
+ * it grants the least of `want` and what each limit still allowed, never below zero, and its
+ * counters hold only what it granted.
  */
-export function leaseGrant(
+export function leaseOutcome(
   specs: readonly CounterSpec[],
   counters: readonly CounterState[],
   want: number,
-): number {
+): LeaseOutcome {
   let granted = want;
   specs.forEach((spec, i) => {
     if (spec.limit !== null) granted = Math.min(granted, spec.limit - (counters[i]!.hits - want));
   });
-  return Math.max(0, granted);
+  granted = Math.max(0, granted);
+  return { granted, counters: lessHits(counters, want - granted) };
 }
 
 export interface CounterStore {

@@ -52,6 +52,41 @@ async function restore(
   );
 }
 
+/**
+ * Restores the specs' `{group}` once per connection; concurrent first uses share one restore.
+ * Resolves to the connection the group was restored on.
+ */
+function restoreOncePerConnection(
+  redis: RedisCounterStore,
+  sql: SqlCounterStore,
+): (specs: readonly CounterSpec[], now: number) => Promise<number> {
+  /** Per `{group}`: the connection its counters were last restored on, or the restore under way. */
+  const restored = new Map<string, { generation: number; done: Promise<void> }>();
+  let restoredOn = redis.connection.generation;
+
+  return (specs, now) => {
+    const generation = redis.connection.generation;
+    const group = groupOf(specs[0]?.key ?? '');
+    // Forgetting costs a restore more, nothing else: entries of earlier connections go, and all
+    // of them when too many passkeys were used on one connection.
+    if (restoredOn !== generation || restored.size >= MAX_RESTORED_GROUPS) {
+      restored.clear();
+      restoredOn = generation;
+    }
+    let entry = restored.get(group);
+    if (!entry || entry.generation !== generation) {
+      const done = restore(redis, sql, specs, now, generation);
+      const made = { generation, done };
+      entry = made;
+      restored.set(group, made);
+      done.catch(() => {
+        if (restored.get(group) === made) restored.delete(group);
+      });
+    }
+    return entry.done.then(() => generation);
+  };
+}
+
 /** Writes a grant through, or throws: nothing of it may be admitted then. */
 async function writeThrough(
   sql: SqlCounterStore,
@@ -111,32 +146,7 @@ async function writeThrough(
  * the policy.
  */
 export function createDurableCounterStore(redis: RedisCounterStore, sql: SqlCounterStore): CounterStore {
-  /** Per `{group}`: the connection its counters were last restored on, or the restore under way. */
-  const restored = new Map<string, { generation: number; done: Promise<void> }>();
-  let restoredOn = redis.connection.generation;
-
-  /** Restores the specs' `{group}` once per connection; concurrent first uses share one restore. */
-  function restoredFor(specs: readonly CounterSpec[], now: number): Promise<number> {
-    const generation = redis.connection.generation;
-    const group = groupOf(specs[0]?.key ?? '');
-    // Forgetting costs a restore more, nothing else: entries of earlier connections go, and all
-    // of them when too many passkeys were used on one connection.
-    if (restoredOn !== generation || restored.size >= MAX_RESTORED_GROUPS) {
-      restored.clear();
-      restoredOn = generation;
-    }
-    let entry = restored.get(group);
-    if (!entry || entry.generation !== generation) {
-      const done = restore(redis, sql, specs, now, generation);
-      const made = { generation, done };
-      entry = made;
-      restored.set(group, made);
-      done.catch(() => {
-        if (restored.get(group) === made) restored.delete(group);
-      });
-    }
-    return entry.done.then(() => generation);
-  }
+  const restoredFor = restoreOncePerConnection(redis, sql);
 
   /** Runs a grant on a restored connection; the reply must come from that connection. */
   async function grant<T>(

@@ -10,12 +10,8 @@ import {
   type TakeOutcome,
 } from './counter-store.js';
 import { LEASE, RAISE, RELEASE, type Script, TAKE } from './redis-counter-scripts.js';
+import { createRedisScriptSender, type ScriptSender } from './redis-script-sender.js';
 import { type RedisConnectionWatch, watchRedisConnection } from './watch-redis-connection.js';
-
-interface Settle {
-  resolve: (reply: unknown) => void;
-  reject: (err: unknown) => void;
-}
 
 /** A window outlives its end by this much in Redis, for instances whose clocks run behind. */
 const EXPIRY_GRACE_MS = 60_000;
@@ -34,6 +30,70 @@ export interface RedisCounterStore extends CounterStore {
   readonly connection: RedisConnectionWatch;
   /** Raises each counter to at least the hits given for its live window (RAISE in redis-counter-scripts.ts). */
   raise(counters: readonly { key: string; hits: number; windowEnd: number }[], now: number): Promise<void>;
+}
+
+/** The keys and arguments of a release, in give_back's order (redis-counter-scripts.ts). */
+function releaseParts(prefix: string, spec: ReleaseSpec): { keys: string[]; args: Array<string | number> } {
+  const entries = releaseEntries(spec);
+  const keys = [...entries.map((e) => prefix + e.key), ...(spec.drain ? [prefix + spec.drain.key] : [])];
+  const args: Array<string | number> = [entries.length, spec.drain ? 1 : 0];
+  for (const e of entries) args.push(e.cost, e.drained ? 1 : 0, e.windowEnd ?? -1);
+  return { keys, args };
+}
+
+/**
+ * The keys and arguments of the take or the lease script, which share them (amount, now, grace,
+ * the number of counted keys, then per counter its limit and fresh window end). A take may carry
+ * a release after them.
+ */
+function addParts(
+  prefix: string,
+  specs: readonly CounterSpec[],
+  now: number,
+  amount: number,
+  then?: ReleaseSpec,
+): { keys: string[]; args: Array<string | number> } {
+  const keys = specs.map((s) => prefix + s.key);
+  const args: Array<string | number> = [amount, now, EXPIRY_GRACE_MS, specs.length];
+  for (const s of specs) args.push(s.limit ?? -1, s.freshWindowEnd);
+  if (then) {
+    const release = releaseParts(prefix, then);
+    keys.push(...release.keys);
+    args.push(...release.args);
+  }
+  return { keys, args };
+}
+
+/** The take and lease scripts' reply: a verdict, then per counter its hits and window end. */
+function addReply(reply: number[], count: number): { first: number; counters: CounterState[] } {
+  const counters = Array.from({ length: count }, (_, i) => ({
+    hits: Number(reply[1 + 2 * i]),
+    windowEnd: Number(reply[2 + 2 * i]),
+  }));
+  return { first: Number(reply[0]), counters };
+}
+
+/**
+ * Runs each command once the connection is usable (connected, and settled when `settleMs` asks
+ * for it); any failure is a CounterStoreUnavailable, and tells the connection watch.
+ */
+function guardedCalls(
+  connection: RedisConnectionWatch,
+  settleMs: number,
+): <T>(command: () => Promise<T>) => Promise<T> {
+  return async (command) => {
+    try {
+      await connection.connected();
+      if (settleMs > 0) await connection.settled();
+      const reply = await command();
+      connection.answered();
+      return reply;
+    } catch (err) {
+      if (err instanceof CounterStoreUnavailable) throw err;
+      connection.failed(err);
+      throw new CounterStoreUnavailable(err);
+    }
+  };
 }
 
 /**
@@ -55,86 +115,18 @@ export function createRedisCounterStore(
     silenceMs: SILENT_TIMEOUTS * (commandTimeout ?? READY_WAIT_MS),
     readyWaitMs,
   });
-  async function call<T>(command: () => Promise<T>): Promise<T> {
-    try {
-      await connection.connected();
-      if (settleMs > 0) await connection.settled();
-      const reply = await command();
-      connection.answered();
-      return reply;
-    } catch (err) {
-      if (err instanceof CounterStoreUnavailable) throw err;
-      connection.failed(err);
-      throw new CounterStoreUnavailable(err);
-    }
-  }
+  const call = guardedCalls(connection, settleMs);
+  const run: ScriptSender = createRedisScriptSender(redis);
 
-  /**
-   * The scripts asked for in one turn of the event loop are sent back to back once the turn's I/O
-   * callbacks are done (`setImmediate`), in the order asked, rather than each as it is asked for.
-   * Every request of a turn asks in its own callback, so each write used to find Redis asleep and
-   * pay for waking it; written together (one `writev` while the socket is corked) they wake it
-   * once (bench/results/history.md, Answers and Redis calls written per turn of the event loop).
-   * An ioredis pipeline, also one write, measured fewer tokens a second and a larger heap.
-   */
-  let asked: Array<{ script: Script; keys: string[]; args: Array<string | number>; settle: Settle }> = [];
-  function sendAsked(): void {
-    const calls = asked;
-    asked = [];
-    const stream = redis.status === 'ready' ? redis.stream : undefined;
-    stream?.cork();
-    for (const { script, keys, args, settle } of calls) {
-      redis.evalsha(script.sha, keys.length, ...keys, ...args).then(settle.resolve, (err: unknown) => {
-        // First use on this server (or after SCRIPT FLUSH): send the script itself once.
-        if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) return settle.reject(err);
-        redis.eval(script.source, keys.length, ...keys, ...args).then(settle.resolve, settle.reject);
-      });
-    }
-    stream?.uncork();
-  }
-
-  function run(script: Script, keys: string[], args: Array<string | number>): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      if (asked.length === 0) setImmediate(sendAsked);
-      asked.push({ script, keys, args, settle: { resolve, reject } });
-    });
-  }
-
-  /** The keys and arguments of a release, in give_back's order, without its own prefix. */
-  function releaseParts(spec: ReleaseSpec): { keys: string[]; args: Array<string | number> } {
-    const entries = releaseEntries(spec);
-    const keys = [...entries.map((e) => prefix + e.key), ...(spec.drain ? [prefix + spec.drain.key] : [])];
-    const args: Array<string | number> = [entries.length, spec.drain ? 1 : 0];
-    for (const e of entries) args.push(e.cost, e.drained ? 1 : 0, e.windowEnd ?? -1);
-    return { keys, args };
-  }
-
-  /**
-   * Runs the take or the lease script, which share their arguments (amount, now, grace, the
-   * number of counted keys, then per counter its limit and fresh window end) and their reply (a
-   * verdict, then per counter its hits and window end). A take may carry a release after them.
-   */
   async function add(
     script: Script,
     specs: readonly CounterSpec[],
     now: number,
     amount: number,
     then?: ReleaseSpec,
-  ): Promise<{ first: number; counters: CounterState[] }> {
-    const keys = specs.map((s) => prefix + s.key);
-    const args: Array<string | number> = [amount, now, EXPIRY_GRACE_MS, specs.length];
-    for (const s of specs) args.push(s.limit ?? -1, s.freshWindowEnd);
-    if (then) {
-      const release = releaseParts(then);
-      keys.push(...release.keys);
-      args.push(...release.args);
-    }
-    const reply = (await call(() => run(script, keys, args))) as number[];
-    const counters = specs.map((_, i) => ({
-      hits: Number(reply[1 + 2 * i]),
-      windowEnd: Number(reply[2 + 2 * i]),
-    }));
-    return { first: Number(reply[0]), counters };
+  ) {
+    const { keys, args } = addParts(prefix, specs, now, amount, then);
+    return addReply((await call(() => run(script, keys, args))) as number[], specs.length);
   }
 
   return {
@@ -151,7 +143,7 @@ export function createRedisCounterStore(
     },
 
     async release(spec, now) {
-      const { keys, args } = releaseParts(spec);
+      const { keys, args } = releaseParts(prefix, spec);
       if (keys.length === 0) return;
       await call(() => run(RELEASE, keys, [now, ...args]));
     },

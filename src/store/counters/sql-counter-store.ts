@@ -7,15 +7,13 @@ import {
   type CounterStore,
   groupOf,
   type LeaseOutcome,
-  leaseGrant,
-  lessHits,
+  leaseOutcome,
   type ReleaseSpec,
-  releaseEntries,
-  type TakeOutcome,
+  releaseGifts,
+  takeOutcome,
+  withinLimits,
 } from './counter-store.js';
-
-/** How often expired windows (mostly failed-login counters of passing addresses) are deleted. */
-const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+import { type CounterStoreOptions, startCounterHousekeeping } from './start-counter-housekeeping.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -45,14 +43,12 @@ async function upsertAll(
     .returning(['key', 'hits', 'window_end'])
     .execute();
   const byKey = new Map(rows.map((r) => [r.key, { hits: Number(r.hits), windowEnd: Number(r.window_end) }]));
-  let within = true;
   const counters = specs.map((spec) => {
     const state = byKey.get(spec.key);
     if (!state) throw new Error(`counter ${spec.key} was not returned`);
-    if (spec.limit !== null && state.hits > spec.limit) within = false;
     return state;
   });
-  return { within, counters };
+  return { within: withinLimits(specs, counters), counters };
 }
 
 /**
@@ -103,7 +99,6 @@ const releaseKeys = (spec: ReleaseSpec): string[] => [
 
 /** The release of counter-store.ts, inside a transaction that holds its groups' locks. */
 async function releaseAll(db: Executor, spec: ReleaseSpec, now: number): Promise<void> {
-  const entries = releaseEntries(spec);
   let drained = 0;
   if (spec.drain) {
     const row = await db
@@ -113,15 +108,13 @@ async function releaseAll(db: Executor, spec: ReleaseSpec, now: number): Promise
       .executeTakeFirst();
     if (row && Number(row.window_end) > now) drained = Number(row.hits);
   }
-  for (const entry of entries) {
-    const give = entry.cost + (entry.drained ? drained : 0);
-    if (give <= 0) continue;
+  for (const { key, give, windowEnd } of releaseGifts(spec, drained)) {
     let update = db
       .updateTable('limit_counters')
       .set({ hits: sql<number>`case when hits > ${give} then hits - ${give} else 0 end` })
-      .where('key', '=', entry.key)
+      .where('key', '=', key)
       .where('window_end', '>', now);
-    if (entry.windowEnd !== null) update = update.where('window_end', '=', entry.windowEnd);
+    if (windowEnd !== null) update = update.where('window_end', '=', windowEnd);
     await update.execute();
   }
 }
@@ -136,11 +129,10 @@ async function leaseAll(
   specs: readonly CounterSpec[],
   now: number,
   want: number,
-): Promise<{ granted: number; counters: CounterState[] }> {
-  const { counters } = await upsertAll(db, specs, now, want);
-  const granted = leaseGrant(specs, counters, want);
-  const excess = want - granted;
-  if (granted > 0 && excess > 0) {
+): Promise<LeaseOutcome> {
+  const outcome = leaseOutcome(specs, (await upsertAll(db, specs, now, want)).counters, want);
+  const excess = want - outcome.granted;
+  if (outcome.granted > 0 && excess > 0) {
     await db
       .updateTable('limit_counters')
       .set({ hits: sql<number>`hits - ${excess}` })
@@ -151,8 +143,22 @@ async function leaseAll(
       )
       .execute();
   }
-  return { granted, counters: lessHits(counters, excess) };
+  return outcome;
 }
+
+/**
+ * Runs work as one write of the store's group commit that first takes the locks of its keys'
+ * groups (lockGroups); the write is kept when `keep` says so.
+ */
+function lockedWrites(store: Pick<Store, 'dialect' | 'groupCommit'>) {
+  return <T>(keys: readonly string[], work: (trx: Executor) => Promise<T>, keep?: (result: T) => boolean) =>
+    store.groupCommit(async (trx) => {
+      await lockGroups(trx, store.dialect, keys);
+      return work(trx);
+    }, keep);
+}
+
+const keysOf = (counters: readonly { key: string }[]): string[] => counters.map((c) => c.key);
 
 /** The SQL store, with the write a durable copy of other counters needs (durable-counter-store.ts). */
 export interface SqlCounterStore extends CounterStore {
@@ -177,32 +183,25 @@ export interface SqlCounterStore extends CounterStore {
  */
 export function createSqlCounterStore(
   store: Pick<Store, 'db' | 'dialect' | 'groupCommit'>,
-  options: { housekeeping?: { clock: () => number } } = {},
+  options: CounterStoreOptions = {},
 ): SqlCounterStore {
   const { db } = store;
-  let timer: NodeJS.Timeout | undefined;
-  if (options.housekeeping) {
-    const { clock } = options.housekeeping;
-    timer = setInterval(() => {
-      db.deleteFrom('limit_counters')
-        .where('window_end', '<=', clock())
-        .execute()
-        .catch(() => {
-          // Retried at the next interval; an ended window is restarted by the next hit anyway.
-        });
-    }, HOUSEKEEPING_INTERVAL_MS);
-    timer.unref();
-  }
+  const stopHousekeeping = startCounterHousekeeping(options, (now) => {
+    db.deleteFrom('limit_counters')
+      .where('window_end', '<=', now)
+      .execute()
+      .catch(() => {
+        // Retried at the next interval; an ended window is restarted by the next hit anyway.
+      });
+  });
+
+  const locked = lockedWrites(store);
 
   return {
-    async take(specs, now, cost = 1, then): Promise<TakeOutcome> {
-      const { within, counters } = await store.groupCommit(
+    async take(specs, now, cost = 1, then) {
+      const { within, counters } = await locked(
+        keysOf(specs),
         async (trx) => {
-          await lockGroups(
-            trx,
-            store.dialect,
-            specs.map((s) => s.key),
-          );
           const result = await upsertAll(trx, specs, now, cost);
           // Its keys share the specs' group, locked above.
           if (result.within && then) await releaseAll(trx, then, now);
@@ -210,31 +209,20 @@ export function createSqlCounterStore(
         },
         (result) => result.within,
       );
-      return within ? { taken: true, counters } : { taken: false, counters: lessHits(counters, cost) };
+      return takeOutcome(within, counters, cost);
     },
 
-    async lease(specs, now, want): Promise<LeaseOutcome> {
-      return store.groupCommit(
-        async (trx) => {
-          await lockGroups(
-            trx,
-            store.dialect,
-            specs.map((s) => s.key),
-          );
-          return leaseAll(trx, specs, now, want);
-        },
+    async lease(specs, now, want) {
+      return locked(
+        keysOf(specs),
+        (trx) => leaseAll(trx, specs, now, want),
         (result) => result.granted > 0,
       );
     },
 
     async record(counters) {
       if (counters.length === 0) return;
-      await store.groupCommit(async (trx) => {
-        await lockGroups(
-          trx,
-          store.dialect,
-          counters.map((c) => c.key),
-        );
+      await locked(keysOf(counters), async (trx) => {
         for (const counter of counters) if (counter.cost > 0) await addToWindow(trx, counter);
       });
     },
@@ -242,10 +230,7 @@ export function createSqlCounterStore(
     async release(spec, now) {
       const keys = releaseKeys(spec);
       if (keys.length === 0) return;
-      await store.groupCommit(async (trx) => {
-        await lockGroups(trx, store.dialect, keys);
-        await releaseAll(trx, spec, now);
-      });
+      await locked(keys, (trx) => releaseAll(trx, spec, now));
     },
 
     async peek(key, now) {
@@ -263,7 +248,7 @@ export function createSqlCounterStore(
     },
 
     async close() {
-      if (timer) clearInterval(timer);
+      stopHousekeeping();
     },
   };
 }

@@ -30,6 +30,34 @@ export interface RedisConnectionWatch {
 }
 
 /**
+ * RedisConnectionWatch.connected: the end of the connection attempt under way, or of the ready
+ * wait, whichever comes first; callers waiting at once share one wait.
+ */
+function waitForConnectionAttempts(redis: Redis, readyWaitMs: number): () => Promise<void> {
+  let connecting: Promise<void> | null = null;
+  return () => {
+    const status = redis.status;
+    if (status !== 'connecting' && status !== 'connect') return Promise.resolve();
+    connecting ??= new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        redis.off('error', done);
+        redis.off('close', done);
+        connecting = null;
+        resolve();
+      };
+      const timer = setTimeout(done, readyWaitMs);
+      timer.unref();
+      redis.once('ready', done);
+      redis.once('error', done);
+      redis.once('close', done);
+    });
+    return connecting;
+  };
+}
+
+/**
  * `settleMs` (0: none) is how long after the Redis server started its counters are not used
  * (docs/design.md, Limits). It is measured from the server's own uptime (INFO server), not from
  * this instance's reconnection, for two reasons: every instance then waits until the same moment
@@ -53,7 +81,6 @@ export function watchRedisConnection(
   let settleUntil: number | null = options.settleMs > 0 ? null : 0;
   let learning: Promise<void> | null = null;
   let lastAnswerAt = performance.now();
-  let connecting: Promise<void> | null = null;
 
   redis.on('ready', () => {
     generation += 1;
@@ -80,26 +107,7 @@ export function watchRedisConnection(
     return learning;
   }
 
-  function connected(): Promise<void> {
-    const status = redis.status;
-    if (status !== 'connecting' && status !== 'connect') return Promise.resolve();
-    connecting ??= new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        redis.off('ready', done);
-        redis.off('error', done);
-        redis.off('close', done);
-        connecting = null;
-        resolve();
-      };
-      const timer = setTimeout(done, options.readyWaitMs);
-      timer.unref();
-      redis.once('ready', done);
-      redis.once('error', done);
-      redis.once('close', done);
-    });
-    return connecting;
-  }
+  const connected = waitForConnectionAttempts(redis, options.readyWaitMs);
 
   function checkSettled(): void {
     if (settleUntil !== null && performance.now() >= settleUntil) return;

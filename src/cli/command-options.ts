@@ -1,0 +1,37 @@
+import { InvalidArgumentError, Option } from 'commander';
+import { type Environment, isEnvironment } from '../domain/environment.js';
+
+export function parseEnvironment(v: string): Environment {
+  if (!isEnvironment(v)) throw new InvalidArgumentError('expected production or staging');
+  return v;
+}
+
+/** A comma-separated list, e.g. client names or event types; blanks around and between are dropped. */
+export function parseList(v: string): string[] {
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** A whole number from 1, and at most `max` when one is given: a count or a limit. */
+export function positiveIntegerParser(max?: number): (v: string) => number {
+  const expected = `expected a whole number from 1${max === undefined ? '' : ` to ${max}`}`;
+  return (v) => {
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n < 1 || (max !== undefined && n > max)) throw new InvalidArgumentError(expected);
+    return n;
+  };
+}
+
+/** `--env`: the environment a command works in, production unless told otherwise. */
+export function environmentOption(): Option {
+  return new Option('--env <environment>', 'production or staging')
+    .default('production' as Environment)
+    .argParser(parseEnvironment);
+}
+
+/** `--json`: the result as JSON on stdout (output.ts), for scripts. */
+export function jsonOption(): Option {
+  return new Option('--json', 'machine-readable output');
+}

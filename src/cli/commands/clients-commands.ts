@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import type { Environment } from '../../domain/environment.js';
+import { createClient } from '../../services/tenancy/create-client.js';
+import { listClients } from '../../services/tenancy/list-clients.js';
+import { environmentOption, jsonOption, parseEnvironment } from '../command-options.js';
+import { printResult } from '../output.js';
+import { withRuntime } from '../with-runtime.js';
+
+export function registerClientsCommands(program: Command): void {
+  const clients = program.command('clients').description('client instances (e.g. Acme-EN_GB)');
+  clients
+    .command('add <name>')
+    .description('add a client instance')
+    .addOption(environmentOption())
+    .addOption(jsonOption())
+    .action(async (name: string, opts: { env: Environment; json?: boolean }) => {
+      const client = await withRuntime((rt) => createClient(rt.deps, { environment: opts.env, name }));
+      printResult(!!opts.json, { id: client.id, name: client.name, environment: client.environment });
+    });
+  clients
+    .command('list')
+    .description('list client instances')
+    .option('--env <environment>', 'production or staging', parseEnvironment)
+    .addOption(jsonOption())
+    .action(async (opts: { env?: Environment; json?: boolean }) => {
+      const rows = await withRuntime((rt) => listClients(rt.deps, opts.env ? { environment: opts.env } : {}));
+      printResult(
+        !!opts.json,
+        rows.map((c) => ({ id: c.id, name: c.name, environment: c.environment })),
+      );
+    });
+}
