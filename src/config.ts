@@ -18,7 +18,7 @@ import {
 
 export { ConfigError } from './config/config-error.js';
 
-type FailMode = 'open' | 'closed';
+export type FailMode = 'open' | 'closed';
 
 export interface Config {
   readonly port: number;
