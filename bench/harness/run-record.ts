@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 
-export const RESULTS_DIR = 'bench/results';
+const RESULTS_DIR = 'bench/results';
 
 export interface RunDescription {
   /** What ran, e.g. `npm run bench`. */
@@ -34,7 +34,7 @@ export function revisionOf(dir: string): string {
 }
 
 /** The run as Markdown: its configuration table, then its results. */
-export function describeRun(run: RunDescription, ended: Date): string {
+function describeRun(run: RunDescription, ended: Date): string {
   const options = Object.entries(run.options)
     .filter(([, value]) => value !== undefined && value !== false)
     .map(([name, value]) => (value === true ? `--${name}` : `--${name} ${value}`))
@@ -65,7 +65,7 @@ export function describeRun(run: RunDescription, ended: Date): string {
 }
 
 /** A new file for a run under bench/results/, named by when it started and its revision. */
-export function newResultsPath(root: string, run: RunDescription): string {
+function newResultsPath(root: string, run: RunDescription): string {
   const stamp = run.started
     .toISOString()
     .replace(/\.\d+Z$/, '')

@@ -35,52 +35,29 @@ import type {
   WebhookSubscriptionsTable,
 } from './rows/webhook-rows.js';
 
-export type {
-  AuditEventRow,
-  AuditEventsTable,
-} from './rows/audit-rows.js';
+export type { AuditEventRow } from './rows/audit-rows.js';
 export type {
   ClientResponseRow,
-  ClientResponsesTable,
   ResponseAuthorsTable,
-  ReviewIdentifiersTable,
   ReviewRow,
   ReviewsTable,
 } from './rows/content-rows.js';
 export type {
   PrivacyCompactionsTable,
-  PrivacyExportReviewsTable,
-  PrivacyExportsTable,
-  PrivacyPendingKeysTable,
-  PrivacyRequestClientsTable,
   PrivacyRequestIdentifiersTable,
   PrivacyRequestRow,
-  PrivacyRequestsTable,
-  PrivacySuppressionLiftsTable,
-  PrivacySuppressionsTable,
 } from './rows/privacy-rows.js';
 export type {
-  ApplicationGrantsTable,
   ApplicationRow,
-  ApplicationSecretsTable,
-  ApplicationsTable,
   ClientRow,
-  ClientsTable,
-  InstanceSettingsTable,
-  LimitCountersTable,
   PasskeyRow,
-  PasskeysTable,
   TokenDenialsTable,
   TokenSigningKeysTable,
 } from './rows/tenancy-rows.js';
 export type {
-  WebhookDeliveriesTable,
   WebhookDeliveryRow,
   WebhookEndpointRow,
-  WebhookEndpointsTable,
-  WebhookMessagesTable,
   WebhookSecretsTable,
-  WebhookSubscriptionsTable,
 } from './rows/webhook-rows.js';
 
 /**

@@ -31,7 +31,7 @@ const clientSecret = Type.Optional(
   Type.String({ description: 'client_secret_post: the client secret (never together with HTTP Basic)' }),
 );
 
-export const TokenRequest = Type.Object(
+const TokenRequest = Type.Object(
   {
     grant_type: Type.String({
       description: 'Must be `client_credentials`',
@@ -46,7 +46,7 @@ export const TokenRequest = Type.Object(
   { description: 'Each parameter at most once; parameters without a value count as omitted' },
 );
 
-export const TokenQuery = Type.Object({
+const TokenQuery = Type.Object({
   passkey: Type.Optional(
     Type.String({
       minLength: 1,
@@ -72,9 +72,9 @@ export const TokenResponse = Type.Object(
 );
 
 /** client_secret_post credentials, as both token and revocation requests may carry them. */
-export const ClientCredentialsBody = Type.Object({ client_id: clientId, client_secret: clientSecret });
+const ClientCredentialsBody = Type.Object({ client_id: clientId, client_secret: clientSecret });
 
-export const RevocationRequest = Type.Object({
+const RevocationRequest = Type.Object({
   token: Type.String({ description: 'The access token to revoke' }),
   token_type_hint: Type.Optional(
     Type.String({ description: 'Ignored: access tokens are the only kind (RFC 7009 §2.1)' }),

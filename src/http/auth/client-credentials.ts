@@ -2,7 +2,7 @@ import { AppError } from '../../errors.js';
 import { nulDetail } from '../steps/refuse-nul-characters.js';
 import { decodeFormComponent } from './form-body.js';
 
-export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post';
+type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post';
 
 export interface PresentedCredentials {
   readonly method: ClientAuthMethod;
@@ -11,7 +11,7 @@ export interface PresentedCredentials {
 }
 
 /** The challenge sent with every invalid_client answer (RFC 6749 §5.2, RFC 7617). */
-export const CLIENT_CHALLENGE = 'Basic realm="reviews-partner-api", charset="UTF-8"';
+const CLIENT_CHALLENGE = 'Basic realm="reviews-partner-api", charset="UTF-8"';
 
 export const invalidClient = (detail: string) =>
   new AppError('INVALID_CLIENT', { detail, headers: { 'www-authenticate': CLIENT_CHALLENGE } });

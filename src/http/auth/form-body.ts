@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import { AppError } from '../../errors.js';
 
 /** A parsed application/x-www-form-urlencoded body: each parameter at most once. */
-export type FormBody = Readonly<Record<string, string>>;
+type FormBody = Readonly<Record<string, string>>;
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const FORM_TYPE_UTF8 = `${FORM_TYPE};charset=UTF-8`;
@@ -26,7 +26,7 @@ export function decodeFormComponent(raw: string): string {
  * not be included more than once. Generic parsers keep the last or build an array; this one
  * refuses repeats, so `client_id=a&client_id=b` can never authenticate as either.
  */
-export function parseFormBody(text: string): FormBody {
+function parseFormBody(text: string): FormBody {
   const params: Record<string, string> = Object.create(null);
   for (const pair of text.split('&')) {
     if (pair === '') continue;

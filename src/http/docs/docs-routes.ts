@@ -1,7 +1,7 @@
 import scalarApiReference from '@scalar/fastify-api-reference';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 
-export const DOCS_PATH = '/docs';
+const DOCS_PATH = '/docs';
 
 /**
  * Everything the reference page loads comes from this server: its script is served under /docs,

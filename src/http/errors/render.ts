@@ -41,7 +41,7 @@ export interface ErrorShape {
  * JSON:API error document (JSON:API 1.1 §7) that also keeps the public system's members
  * (httpCode, requestURI, and per error `field` and `message`), so clients written for either work.
  */
-export const JSON_API_ERRORS: ErrorShape = {
+const JSON_API_ERRORS: ErrorShape = {
   mediaType: 'application/vnd.api+json',
   headers: {},
   body(error, path) {
@@ -67,7 +67,7 @@ export const JSON_API_ERRORS: ErrorShape = {
 };
 
 /** RFC 9457 problem details; `type` is a stable relative URI per catalog code. */
-export const PROBLEM_DETAILS: ErrorShape = {
+const PROBLEM_DETAILS: ErrorShape = {
   mediaType: 'application/problem+json',
   headers: {},
   body(error, path) {
@@ -85,7 +85,7 @@ export const PROBLEM_DETAILS: ErrorShape = {
 };
 
 /** RFC 6749 §5.2 error response, as used by the token and revocation endpoints. */
-export const OAUTH_ERRORS: ErrorShape = {
+const OAUTH_ERRORS: ErrorShape = {
   mediaType: 'application/json',
   // RFC 6749 §5.1 asks this of token answers; errors of the endpoint get it as well.
   headers: { 'cache-control': 'no-store', pragma: 'no-cache' },

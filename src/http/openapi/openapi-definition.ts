@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { STAGING_PREFIX } from '../../domain/environment.js';
 import { webhookDefinitions } from './webhook-definitions.js';
 
-export const API_VERSION = '1.0.0';
+const API_VERSION = '1.0.0';
 
 /**
  * Where the API is served. Production and staging differ by host only: staging is the production

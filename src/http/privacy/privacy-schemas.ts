@@ -34,7 +34,7 @@ const passkey = Type.String({
  * docs/interface.md §2.2. Unknown properties are rejected: a misspelt identifier name must not silently file a
  * request for nobody.
  */
-export const CreateRequestBody = Type.Object(
+const CreateRequestBody = Type.Object(
   {
     ...identifierProperties,
     clientNames: Type.Optional(
@@ -55,9 +55,9 @@ export const CreateRequestBody = Type.Object(
   },
 );
 
-export const PasskeyQuery = Type.Object({ passkey });
+const PasskeyQuery = Type.Object({ passkey });
 
-export const ListQuery = Type.Object(
+const ListQuery = Type.Object(
   {
     passkey,
     // Request ids are UUIDs; anything else could only ever match nothing (and would be echoed in links).
@@ -79,7 +79,7 @@ export const ListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const IdParams = Type.Object({
+const IdParams = Type.Object({
   id: Type.String({
     minLength: 1,
     maxLength: 100,

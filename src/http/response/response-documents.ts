@@ -16,7 +16,7 @@ const BASE_PATH = '/response/v1/clientResponses';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function responseUrl(baseUrl: string, id: string, suffix = ''): string {
+function responseUrl(baseUrl: string, id: string, suffix = ''): string {
   return `${baseUrl}${BASE_PATH}/${id}${suffix}`;
 }
 

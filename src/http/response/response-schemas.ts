@@ -21,7 +21,7 @@ const Timestamp = Type.String({ format: 'date-time' });
 
 // --- requests ------------------------------------------------------------------------------
 
-export const PasskeyQuery = Type.Object({
+const PasskeyQuery = Type.Object({
   passkey: Type.String({
     minLength: 1,
     maxLength: 200,
@@ -30,7 +30,7 @@ export const PasskeyQuery = Type.Object({
   }),
 });
 
-export const GuidParams = Type.Object({
+const GuidParams = Type.Object({
   // A format rather than GUID_PATTERN: the 400 then says "must match format uuid", not a regex.
   responseGuid: Type.String({
     format: 'uuid',
@@ -39,7 +39,7 @@ export const GuidParams = Type.Object({
   }),
 });
 
-export const ReviewParams = Type.Object({
+const ReviewParams = Type.Object({
   client: Type.String({
     pattern: CLIENT_NAME_RE.source,
     description: 'Client instance name',
@@ -88,7 +88,7 @@ const JSON_API_OR_FLAT =
  * members are optional here only because either form may be sent; read-resource-document.ts
  * requires exactly one before validation.
  */
-export const NewResponseBody = Type.Object(
+const NewResponseBody = Type.Object(
   {
     data: Type.Optional(Type.Object({ type: ResourceType, attributes: NewAttributes }, strict)),
     attributes: Type.Optional(NewAttributes),
@@ -111,7 +111,7 @@ export const NewResponseBody = Type.Object(
 );
 
 /** JSON:API 1.1 §7.2: the id, when given, must be the one in the URL (409 otherwise). */
-export const ResponseChangesBody = Type.Object(
+const ResponseChangesBody = Type.Object(
   {
     data: Type.Optional(
       Type.Object(
@@ -133,7 +133,7 @@ export const ResponseChangesBody = Type.Object(
   },
 );
 
-export const CountsBody = Type.Object(
+const CountsBody = Type.Object(
   {
     reviewIds: Type.Array(Type.String({ pattern: REVIEW_ID_RE.source }), { maxItems: MAX_COUNTED_REVIEWS }),
   },

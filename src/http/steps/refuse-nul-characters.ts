@@ -8,7 +8,7 @@ const NUL = '\u0000';
  * (`data.attributes.response`); a body nested thousands deep is an attack on whatever walks it
  * (validation, serialization), so it is refused before anything does.
  */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 interface Node {
   readonly value: unknown;
@@ -28,7 +28,7 @@ function pathOf(node: Node, key?: string): string[] {
  * nested deeper than `maxDepth`, or null. Iterative and linear in the size of the value: the
  * path is rebuilt from parent links only when something is found.
  */
-export function findNul(value: unknown, maxDepth = MAX_BODY_DEPTH): string[] | 'too deep' | null {
+function findNul(value: unknown, maxDepth = MAX_BODY_DEPTH): string[] | 'too deep' | null {
   const stack: Node[] = [{ value, key: null, parent: null, depth: 0 }];
   while (stack.length > 0) {
     const node = stack.pop() as Node;

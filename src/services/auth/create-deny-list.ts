@@ -19,7 +19,7 @@ export interface DenyList {
 }
 
 /** Expired entries deleted per sync: the work stays small however many piled up. */
-export const DENIAL_CLEANUP_BATCH = 500;
+const DENIAL_CLEANUP_BATCH = 500;
 
 /**
  * Every live entry is held in memory (they are few: only explicitly revoked, unexpired tokens),

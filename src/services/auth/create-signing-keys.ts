@@ -27,7 +27,7 @@ export interface SigningKeys {
 }
 
 /** Forged key ids cost at most one database read per this interval (and instance). */
-export const UNKNOWN_KEY_RELOAD_INTERVAL_MS = 1000;
+const UNKNOWN_KEY_RELOAD_INTERVAL_MS = 1000;
 
 /**
  * The keys in the database that may still verify, making the first when none signs: the first

@@ -30,7 +30,7 @@ export const COMPACTED_TABLES = Object.freeze([
 /** `command` is the operator's `rpa privacy compact`; the others are the worker's PRIVACY_COMPACT modes. */
 export type CompactionTrigger = 'command' | 'after-erasure' | 'daily';
 
-export interface CompactionDone {
+interface CompactionDone {
   readonly id: string;
   readonly tables: readonly string[];
   readonly bytesBefore: number;
@@ -38,7 +38,7 @@ export interface CompactionDone {
   readonly durationMs: number;
 }
 
-export interface CompactionSkipped {
+interface CompactionSkipped {
   readonly skipped: 'another instance is compacting' | 'not due';
 }
 

@@ -20,7 +20,7 @@ import {
 } from '../../store/repositories/privacy-requests.js';
 import type { ServiceDeps } from '../deps.js';
 
-export const DEFAULT_LIST_LIMIT = 100;
+const DEFAULT_LIST_LIMIT = 100;
 export const MAX_LIST_LIMIT = 1000;
 
 export interface ListPrivacyRequestsInput {

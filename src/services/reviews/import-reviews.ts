@@ -15,7 +15,7 @@ export interface ImportProgress {
   readonly rejected: number;
 }
 
-export interface ImportRejection {
+interface ImportRejection {
   readonly line: number;
   /** Dotted path of the field at fault, when one is. */
   readonly field?: string;

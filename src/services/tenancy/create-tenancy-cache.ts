@@ -20,7 +20,7 @@ import { parseTenancyChange, TENANCY_CHANNEL, type TenancyChange } from './annou
 import { type CachedLookup, createCachedLookup } from './create-cached-lookup.js';
 
 /** An application as a bearer check needs it: its status and which of its secrets still count. */
-export interface TokenApplication {
+interface TokenApplication {
   readonly application: Application;
   readonly activeSecretIds: readonly string[];
 }
@@ -53,7 +53,7 @@ export interface TenancyCache {
 }
 
 /** Enough for every active tenant of a busy instance; beyond it the oldest entries go first. */
-export const TENANCY_CACHE_MAX_ENTRIES = 10_000;
+const TENANCY_CACHE_MAX_ENTRIES = 10_000;
 
 export function createTenancyCache(
   deps: Pick<ServiceDeps, 'config' | 'store' | 'clock' | 'logger' | 'redis'>,

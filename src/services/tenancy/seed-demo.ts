@@ -7,7 +7,7 @@ import { createApplication } from './create-application.js';
 import { createClient } from './create-client.js';
 import { createPasskey } from './create-passkey.js';
 
-export const DEMO_CLIENTS = ['Acme-EN_GB', 'Acme-DE_DE'] as const;
+const DEMO_CLIENTS = ['Acme-EN_GB', 'Acme-DE_DE'] as const;
 
 export interface DemoCredentials {
   readonly environment: Environment;

@@ -15,7 +15,7 @@ import { checkWebhookUrl } from './check-webhook-url.js';
 import { type WebhookEndpoint, webhookEndpointView } from './webhook-endpoint-view.js';
 
 /** Each event is written once per subscribed endpoint, in the transaction of its change: a bound. */
-export const MAX_WEBHOOK_ENDPOINTS = 10;
+const MAX_WEBHOOK_ENDPOINTS = 10;
 
 /**
  * Registers an endpoint for an application's privacy request events and returns its signing
