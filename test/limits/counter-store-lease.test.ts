@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createCounterStore } from '../../src/services/limits/create-counter-store.js';
 import type { CounterStore } from '../../src/store/counters/counter-store.js';
+import { COUNTER_STORE_KINDS, testClock } from '../helpers/limit-fixtures.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
-import { COUNTER_STORE_KINDS, testClock } from './limit-fixtures.js';
 
 const WINDOW_MS = 60_000;
 

@@ -6,8 +6,8 @@ import type { LimitDecision } from '../../src/services/limits/create-passkey-lim
 import { createPasskey } from '../../src/services/tenancy/create-passkey.js';
 import { seedDemo } from '../../src/services/tenancy/seed-demo.js';
 import { updatePasskey } from '../../src/services/tenancy/update-passkey.js';
+import { COUNTER_STORES, testClock } from '../helpers/limit-fixtures.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../helpers/test-runtime.js';
-import { COUNTER_STORES, testClock } from './limit-fixtures.js';
 
 const MINUTE = 60_000;
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Child, spawnCollecting, spawnRpa, waitForOutput } from '../privacy/privacy-processes.js';
+import { type Child, spawnCollecting, spawnRpa, waitForOutput } from './child-processes.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { parseReceipt } from '../../src/domain/privacy-receipt.js';
 import { createPrivacyRequest } from '../../src/services/privacy/create-privacy-request.js';
 import { startPrivacyWorker } from '../../src/worker/privacy-worker.js';
+import { importReviewsBy, type PrivacyTenant, seedPrivacyTenant } from '../helpers/privacy-fixtures.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import {
   createTestRuntime,
@@ -10,7 +11,6 @@ import {
   TEST_DIALECT,
   type TestRuntime,
 } from '../helpers/test-runtime.js';
-import { importReviewsBy, type PrivacyTenant, seedPrivacyTenant } from '../privacy/privacy-fixtures.js';
 
 /**
  * A real PostgreSQL refusing every connection in the middle of an erasure, then coming back: the

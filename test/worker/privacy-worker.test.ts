@@ -5,14 +5,14 @@ import { claimPrivacyRequest } from '../../src/services/privacy/claim-privacy-re
 import { createPrivacyRequest } from '../../src/services/privacy/create-privacy-request.js';
 import { processPrivacyRequest } from '../../src/services/privacy/process-privacy-request.js';
 import { startPrivacyWorker } from '../../src/worker/privacy-worker.js';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers/test-runtime.js';
 import {
   drainPrivacyQueue,
   importReviewsBy,
   type PrivacyTenant,
   privacyClient,
   seedPrivacyTenant,
-} from '../privacy/privacy-fixtures.js';
+} from '../helpers/privacy-fixtures.js';
+import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers/test-runtime.js';
 
 describe(`privacy worker in-process on ${TEST_DIALECT}`, () => {
   let t: TestApp;
