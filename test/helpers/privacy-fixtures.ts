@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
 import type { Environment } from '../../src/domain/environment.js';
 import type { ServiceDeps } from '../../src/services/deps.js';
 import { claimPrivacyRequest } from '../../src/services/privacy/claim-privacy-request.js';
@@ -7,6 +8,7 @@ import { processPrivacyRequest } from '../../src/services/privacy/process-privac
 import { scrubFreedPages } from '../../src/services/privacy/scrub-freed-pages.js';
 import { importReviews } from '../../src/services/reviews/import-reviews.js';
 import { type DemoCredentials, seedDemo } from '../../src/services/tenancy/seed-demo.js';
+import type { PrivacyCompactionsTable } from '../../src/store/schema.js';
 import { issueTestToken as issueRuntimeToken } from './credentials.js';
 
 /**
@@ -144,6 +146,12 @@ export async function drainPrivacyQueue(deps: ServiceDeps): Promise<number> {
     throw new Error('the WAL could not be emptied: another connection holds it');
   return done;
 }
+
+type CompactionRow = Selectable<PrivacyCompactionsTable>;
+
+/** The recorded compactions, oldest first. */
+export const compactionRows = (deps: ServiceDeps): Promise<CompactionRow[]> =>
+  deps.store.db.selectFrom('privacy_compactions').selectAll().orderBy('started_at').execute();
 
 /** Counts of a person's rows, found through the raw profile columns (tests only). */
 export async function countRowsOf(deps: ServiceDeps, email: string) {

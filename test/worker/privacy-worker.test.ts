@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseReceipt } from '../../src/domain/privacy-receipt.js';
+import type { ServiceDeps } from '../../src/services/deps.js';
 import { claimPrivacyRequest } from '../../src/services/privacy/claim-privacy-request.js';
 import { createPrivacyRequest } from '../../src/services/privacy/create-privacy-request.js';
 import { processPrivacyRequest } from '../../src/services/privacy/process-privacy-request.js';
+import { findCompactionOwed, markCompactionOwed } from '../../src/store/repositories/privacy-compactions.js';
 import { startPrivacyWorker } from '../../src/worker/privacy-worker.js';
 import {
+  compactionRows,
   drainPrivacyQueue,
   importReviewsBy,
   type PrivacyTenant,
@@ -218,4 +221,135 @@ describe('privacy worker through a PostgreSQL outage', { skip: TEST_DIALECT !== 
     assert.equal(logged.filter((m) => m === 'database unavailable: outage started').length, 1);
     assert.ok(!logged.includes('privacy worker iteration failed'));
   });
+});
+
+const at = (iso: string) => Date.parse(iso);
+
+describe(`the worker's compaction on ${TEST_DIALECT}`, () => {
+  let now = at('2026-06-01T10:00:00Z');
+  const clock = () => now;
+
+  /** One housekeeping round: stop() waits for the lane that started it. */
+  async function housekeeping(deps: ServiceDeps) {
+    await startPrivacyWorker(deps, { owner: 'compaction-test' }).stop();
+  }
+
+  async function withWorkerRuntime(
+    env: Record<string, string>,
+    fn: (deps: ServiceDeps, rt: TestRuntime) => Promise<void>,
+  ) {
+    const rt = await createTestRuntime({ WORKER_CONCURRENCY: '1', ...env }, { clock });
+    try {
+      await fn(rt.deps, rt);
+    } finally {
+      await rt.close();
+    }
+  }
+
+  it('off: never compacts, even when owed and inside the window', async () => {
+    await withWorkerRuntime({}, async (deps) => {
+      await markCompactionOwed(deps.store.db, now);
+      now = at('2026-06-01T03:00:00Z');
+      await housekeeping(deps);
+      assert.equal((await compactionRows(deps)).length, 0);
+      assert.notEqual(await findCompactionOwed(deps.store.db), null);
+    });
+  });
+
+  it('after-erasure: compacts inside the window when owed', async () => {
+    await withWorkerRuntime({ PRIVACY_COMPACT: 'after-erasure' }, async (deps) => {
+      const db = deps.store.db;
+      now = at('2026-06-01T10:00:00Z');
+      await markCompactionOwed(db, now);
+      await housekeeping(deps);
+      assert.equal((await compactionRows(deps)).length, 0, 'outside the window');
+
+      now = at('2026-06-02T02:30:00Z');
+      await housekeeping(deps);
+      const rows = await compactionRows(deps);
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]?.trigger, 'after-erasure');
+      assert.equal(rows[0]?.started_at, now);
+      assert.equal(rows[0]?.error, null);
+      assert.equal(await findCompactionOwed(db), null);
+
+      now += 120_000;
+      await housekeeping(deps);
+      assert.equal((await compactionRows(deps)).length, 1, 'nothing owed');
+
+      await markCompactionOwed(db, now);
+      now += 120_000;
+      await housekeeping(deps);
+      assert.equal((await compactionRows(deps)).length, 2, 'another erasure, same window');
+    });
+  });
+
+  it('daily: at most once per window, and only when owed', async () => {
+    await withWorkerRuntime(
+      { PRIVACY_COMPACT: 'daily', PRIVACY_COMPACT_WINDOW: '23:00-01:00' },
+      async (deps) => {
+        const db = deps.store.db;
+        now = at('2026-06-01T23:30:00Z');
+        await housekeeping(deps);
+        assert.equal((await compactionRows(deps)).length, 0, 'nothing owed');
+
+        await markCompactionOwed(db, now);
+        await housekeeping(deps);
+        assert.equal((await compactionRows(deps)).length, 1);
+
+        // Owed again, still in the same window (now past midnight): it waits for the next one.
+        await markCompactionOwed(db, now);
+        now = at('2026-06-02T00:30:00Z');
+        await housekeeping(deps);
+        assert.equal((await compactionRows(deps)).length, 1);
+        assert.notEqual(await findCompactionOwed(db), null);
+
+        now = at('2026-06-02T23:05:00Z');
+        await housekeeping(deps);
+        const rows = await compactionRows(deps);
+        assert.deepEqual(
+          rows.map((r) => [r.trigger, r.started_at]),
+          [
+            ['daily', at('2026-06-01T23:30:00Z')],
+            ['daily', at('2026-06-02T23:05:00Z')],
+          ],
+        );
+        assert.equal(await findCompactionOwed(db), null);
+      },
+    );
+  });
+
+  for (const mode of ['after-erasure', 'daily'] as const) {
+    it(`logs a failed compaction and tries again in the same window (${mode})`, async () => {
+      await withWorkerRuntime({ PRIVACY_COMPACT: mode }, async (deps, rt) => {
+        const failing: ServiceDeps = {
+          ...deps,
+          store: {
+            ...deps.store,
+            async compactTables() {
+              throw Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
+            },
+          },
+        };
+        now = at('2026-06-03T03:00:00Z');
+        await markCompactionOwed(deps.store.db, now);
+        await housekeeping(failing);
+        const rows = await compactionRows(deps);
+        assert.equal(rows.length, 1);
+        assert.equal(rows[0]?.error, 'canceling statement due to lock timeout');
+        assert.equal(await findCompactionOwed(deps.store.db), now, 'owed again');
+        const failed = rt.logs.lines
+          .map((l) => JSON.parse(l))
+          .find((l) => l.msg === 'privacy table compaction failed');
+        assert.equal(failed?.err.message, 'canceling statement due to lock timeout');
+        assert.equal(failed?.err.code, '55P03');
+        // The next housekeeping in the window tries again, with the real store.
+        now += 120_000;
+        await housekeeping(deps);
+        const retried = await compactionRows(deps);
+        assert.equal(retried.length, 2);
+        assert.equal(retried[1]?.error, null);
+      });
+    });
+  }
 });

@@ -5,15 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { type Selectable, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { ConfigError, loadConfig } from '../../../src/config.js';
-import {
-  type CompactionState,
-  isCompactionDue,
-  isInWindow,
-  windowOpenedAt,
-} from '../../../src/domain/compaction-window.js';
 import { buildServer } from '../../../src/http/build-server.js';
 import type { ServiceDeps } from '../../../src/services/deps.js';
 import {
@@ -26,130 +19,22 @@ import {
   markCompactionOwed,
   takeCompactionOwed,
 } from '../../../src/store/repositories/privacy-compactions.js';
-import type { PrivacyCompactionsTable } from '../../../src/store/schema.js';
-import { startPrivacyWorker } from '../../../src/worker/privacy-worker.js';
 import {
+  compactionRows,
   drainPrivacyQueue,
   importReviewsBy,
   type PrivacyTenant,
   privacyClient,
   seedPrivacyTenant,
 } from '../../helpers/privacy-fixtures.js';
-import { rpaAgainst } from '../../helpers/rpa-cli.js';
 import {
   createTestRuntime,
-  dropSchema,
   TEST_DATABASE_URL,
   TEST_DIALECT,
   type TestRuntime,
-  uniqueSchema,
 } from '../../helpers/test-runtime.js';
 
-const at = (iso: string) => Date.parse(iso);
-const window = (startMinute: number, endMinute: number) => ({ startMinute, endMinute });
-
-describe('compaction window (UTC)', () => {
-  it('contains its start and not its end', () => {
-    const w = window(120, 300); // 02:00-05:00
-    assert.equal(isInWindow(w, at('2026-06-01T01:59:59Z')), false);
-    assert.equal(isInWindow(w, at('2026-06-01T02:00:00Z')), true);
-    assert.equal(isInWindow(w, at('2026-06-01T04:59:59Z')), true);
-    assert.equal(isInWindow(w, at('2026-06-01T05:00:00Z')), false);
-  });
-
-  it('wraps midnight when the end is not after the start', () => {
-    const w = window(23 * 60, 60); // 23:00-01:00
-    assert.equal(isInWindow(w, at('2026-06-01T22:59:00Z')), false);
-    assert.equal(isInWindow(w, at('2026-06-01T23:00:00Z')), true);
-    assert.equal(isInWindow(w, at('2026-06-02T00:30:00Z')), true);
-    assert.equal(isInWindow(w, at('2026-06-02T01:00:00Z')), false);
-    // The occurrence that contains 00:30 opened the day before.
-    assert.equal(windowOpenedAt(w, at('2026-06-02T00:30:00Z')), at('2026-06-01T23:00:00Z'));
-    assert.equal(windowOpenedAt(w, at('2026-06-01T23:30:00Z')), at('2026-06-01T23:00:00Z'));
-    assert.equal(windowOpenedAt(w, at('2026-06-01T12:00:00Z')), null);
-  });
-
-  it('00:00-24:00 is any time', () => {
-    const w = window(0, 1440);
-    for (let minute = 0; minute < 1440; minute += 7) {
-      assert.equal(isInWindow(w, at('2026-06-01T00:00:00Z') + minute * 60_000), true);
-    }
-  });
-
-  it('decides when the worker compacts', () => {
-    const base: CompactionState = {
-      mode: 'after-erasure',
-      window: window(120, 300),
-      now: at('2026-06-01T03:00:00Z'),
-      owedSince: at('2026-05-31T18:00:00Z'),
-      lastStartedAt: null,
-    };
-    assert.equal(isCompactionDue(base), true);
-    assert.equal(isCompactionDue({ ...base, mode: 'off' }), false);
-    assert.equal(isCompactionDue({ ...base, owedSince: null }), false, 'nothing erased');
-    assert.equal(isCompactionDue({ ...base, now: at('2026-06-01T06:00:00Z') }), false, 'outside the window');
-    // after-erasure compacts again as soon as another erasure is owed.
-    assert.equal(isCompactionDue({ ...base, lastStartedAt: at('2026-06-01T02:10:00Z') }), true);
-
-    const daily = { ...base, mode: 'daily' as const };
-    assert.equal(isCompactionDue(daily), true);
-    assert.equal(
-      isCompactionDue({ ...daily, lastStartedAt: at('2026-06-01T02:10:00Z') }),
-      false,
-      'done today',
-    );
-    assert.equal(isCompactionDue({ ...daily, lastStartedAt: at('2026-05-31T02:10:00Z') }), true, 'yesterday');
-    assert.equal(isCompactionDue({ ...daily, owedSince: null }), false);
-    // A window wrapping midnight is one occurrence: 23:30 and the next 00:30 do not both compact.
-    const wrapped = { ...daily, window: window(23 * 60, 60), lastStartedAt: at('2026-06-01T23:30:00Z') };
-    assert.equal(isCompactionDue({ ...wrapped, now: at('2026-06-02T00:30:00Z') }), false);
-    assert.equal(isCompactionDue({ ...wrapped, now: at('2026-06-02T23:05:00Z') }), true);
-  });
-});
-
-describe('PRIVACY_COMPACT and PRIVACY_COMPACT_WINDOW', () => {
-  it('default to off and 02:00-05:00 UTC', () => {
-    const c = loadConfig({});
-    assert.deepEqual(c.privacy.compact, { mode: 'off', window: { startMinute: 120, endMinute: 300 } });
-    assert.ok(Object.isFrozen(c.privacy.compact.window));
-  });
-
-  it('read the mode and the window, which may wrap midnight or be the whole day', () => {
-    const read = (mode: string, win: string) =>
-      loadConfig({ PRIVACY_COMPACT: mode, PRIVACY_COMPACT_WINDOW: win }).privacy.compact;
-    assert.deepEqual(read('after-erasure', '23:00-01:00'), {
-      mode: 'after-erasure',
-      window: { startMinute: 1380, endMinute: 60 },
-    });
-    assert.deepEqual(read('daily', '00:00-24:00').window, { startMinute: 0, endMinute: 1440 });
-    assert.deepEqual(read('off', ' 01:30-01:45 ').window, { startMinute: 90, endMinute: 105 });
-  });
-
-  const bad: [Record<string, string>, string][] = [
-    [{ PRIVACY_COMPACT: 'weekly' }, 'PRIVACY_COMPACT'],
-    [{ PRIVACY_COMPACT: 'true' }, 'PRIVACY_COMPACT'],
-    [{ PRIVACY_COMPACT_WINDOW: '2-5' }, 'PRIVACY_COMPACT_WINDOW'],
-    [{ PRIVACY_COMPACT_WINDOW: '02:00' }, 'PRIVACY_COMPACT_WINDOW'],
-    [{ PRIVACY_COMPACT_WINDOW: '02:00-05:60' }, 'PRIVACY_COMPACT_WINDOW'],
-    [{ PRIVACY_COMPACT_WINDOW: '25:00-05:00' }, 'PRIVACY_COMPACT_WINDOW'],
-    [{ PRIVACY_COMPACT_WINDOW: '24:00-05:00' }, 'PRIVACY_COMPACT_WINDOW'],
-    [{ PRIVACY_COMPACT_WINDOW: '02:00-24:30' }, 'PRIVACY_COMPACT_WINDOW'],
-    [{ PRIVACY_COMPACT_WINDOW: '03:00-03:00' }, 'PRIVACY_COMPACT_WINDOW'],
-  ];
-  for (const [env, variable] of bad) {
-    it(`names ${variable} when its value is bad (${JSON.stringify(env)})`, () => {
-      assert.throws(
-        () => loadConfig(env),
-        (err: unknown) => err instanceof ConfigError && err.variable === variable,
-      );
-    });
-  }
-});
-
-type CompactionRow = Selectable<PrivacyCompactionsTable>;
-
-const compactionRows = (deps: ServiceDeps): Promise<CompactionRow[]> =>
-  deps.store.db.selectFrom('privacy_compactions').selectAll().orderBy('started_at').execute();
+const _at = (iso: string) => Date.parse(iso);
 
 /** Every file of a table as PostgreSQL stores it: heap, TOAST heap and every index, each segment. */
 async function relationFiles(deps: ServiceDeps, table: string): Promise<{ path: string; bytes: Buffer }[]> {
@@ -407,166 +292,5 @@ describe(`privacy table compaction on ${TEST_DIALECT}`, () => {
     } finally {
       await other.end();
     }
-  });
-});
-
-describe(`the worker's compaction on ${TEST_DIALECT}`, () => {
-  let now = at('2026-06-01T10:00:00Z');
-  const clock = () => now;
-
-  /** One housekeeping round: stop() waits for the lane that started it. */
-  async function housekeeping(deps: ServiceDeps) {
-    await startPrivacyWorker(deps, { owner: 'compaction-test' }).stop();
-  }
-
-  async function withWorkerRuntime(
-    env: Record<string, string>,
-    fn: (deps: ServiceDeps, rt: TestRuntime) => Promise<void>,
-  ) {
-    const rt = await createTestRuntime({ WORKER_CONCURRENCY: '1', ...env }, { clock });
-    try {
-      await fn(rt.deps, rt);
-    } finally {
-      await rt.close();
-    }
-  }
-
-  it('off: never compacts, even when owed and inside the window', async () => {
-    await withWorkerRuntime({}, async (deps) => {
-      await markCompactionOwed(deps.store.db, now);
-      now = at('2026-06-01T03:00:00Z');
-      await housekeeping(deps);
-      assert.equal((await compactionRows(deps)).length, 0);
-      assert.notEqual(await findCompactionOwed(deps.store.db), null);
-    });
-  });
-
-  it('after-erasure: compacts inside the window when owed', async () => {
-    await withWorkerRuntime({ PRIVACY_COMPACT: 'after-erasure' }, async (deps) => {
-      const db = deps.store.db;
-      now = at('2026-06-01T10:00:00Z');
-      await markCompactionOwed(db, now);
-      await housekeeping(deps);
-      assert.equal((await compactionRows(deps)).length, 0, 'outside the window');
-
-      now = at('2026-06-02T02:30:00Z');
-      await housekeeping(deps);
-      const rows = await compactionRows(deps);
-      assert.equal(rows.length, 1);
-      assert.equal(rows[0]?.trigger, 'after-erasure');
-      assert.equal(rows[0]?.started_at, now);
-      assert.equal(rows[0]?.error, null);
-      assert.equal(await findCompactionOwed(db), null);
-
-      now += 120_000;
-      await housekeeping(deps);
-      assert.equal((await compactionRows(deps)).length, 1, 'nothing owed');
-
-      await markCompactionOwed(db, now);
-      now += 120_000;
-      await housekeeping(deps);
-      assert.equal((await compactionRows(deps)).length, 2, 'another erasure, same window');
-    });
-  });
-
-  it('daily: at most once per window, and only when owed', async () => {
-    await withWorkerRuntime(
-      { PRIVACY_COMPACT: 'daily', PRIVACY_COMPACT_WINDOW: '23:00-01:00' },
-      async (deps) => {
-        const db = deps.store.db;
-        now = at('2026-06-01T23:30:00Z');
-        await housekeeping(deps);
-        assert.equal((await compactionRows(deps)).length, 0, 'nothing owed');
-
-        await markCompactionOwed(db, now);
-        await housekeeping(deps);
-        assert.equal((await compactionRows(deps)).length, 1);
-
-        // Owed again, still in the same window (now past midnight): it waits for the next one.
-        await markCompactionOwed(db, now);
-        now = at('2026-06-02T00:30:00Z');
-        await housekeeping(deps);
-        assert.equal((await compactionRows(deps)).length, 1);
-        assert.notEqual(await findCompactionOwed(db), null);
-
-        now = at('2026-06-02T23:05:00Z');
-        await housekeeping(deps);
-        const rows = await compactionRows(deps);
-        assert.deepEqual(
-          rows.map((r) => [r.trigger, r.started_at]),
-          [
-            ['daily', at('2026-06-01T23:30:00Z')],
-            ['daily', at('2026-06-02T23:05:00Z')],
-          ],
-        );
-        assert.equal(await findCompactionOwed(db), null);
-      },
-    );
-  });
-
-  for (const mode of ['after-erasure', 'daily'] as const) {
-    it(`logs a failed compaction and tries again in the same window (${mode})`, async () => {
-      await withWorkerRuntime({ PRIVACY_COMPACT: mode }, async (deps, rt) => {
-        const failing: ServiceDeps = {
-          ...deps,
-          store: {
-            ...deps.store,
-            async compactTables() {
-              throw Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
-            },
-          },
-        };
-        now = at('2026-06-03T03:00:00Z');
-        await markCompactionOwed(deps.store.db, now);
-        await housekeeping(failing);
-        const rows = await compactionRows(deps);
-        assert.equal(rows.length, 1);
-        assert.equal(rows[0]?.error, 'canceling statement due to lock timeout');
-        assert.equal(await findCompactionOwed(deps.store.db), now, 'owed again');
-        const failed = rt.logs.lines
-          .map((l) => JSON.parse(l))
-          .find((l) => l.msg === 'privacy table compaction failed');
-        assert.equal(failed?.err.message, 'canceling statement due to lock timeout');
-        assert.equal(failed?.err.code, '55P03');
-        // The next housekeeping in the window tries again, with the real store.
-        now += 120_000;
-        await housekeeping(deps);
-        const retried = await compactionRows(deps);
-        assert.equal(retried.length, 2);
-        assert.equal(retried[1]?.error, null);
-      });
-    });
-  }
-});
-
-describe(`rpa privacy compact on ${TEST_DIALECT}`, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'rpa-compaction-cli-'));
-  const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
-  const databaseUrl = TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${join(dir, 'cli.db')}`;
-
-  const rpa = rpaAgainst({ databaseUrl, schema });
-
-  after(async () => {
-    rmSync(dir, { recursive: true, force: true });
-    if (schema) await dropSchema(TEST_DATABASE_URL, schema);
-  });
-
-  it('rewrites the tables and prints what it did', () => {
-    const r = rpa('privacy', 'compact', '--json');
-    assert.equal(r.code, 0, r.stderr);
-    const out = JSON.parse(r.stdout);
-    assert.deepEqual(out.tables, [...COMPACTED_TABLES]);
-    assert.match(out.id, /^[0-9a-f-]{36}$/);
-    for (const k of ['bytesBefore', 'bytesAfter', 'durationMs']) assert.equal(typeof out[k], 'number', k);
-
-    const human = rpa('privacy', 'compact');
-    assert.equal(human.code, 0, human.stderr);
-    assert.match(human.stdout, /^tables\s+reviews, review_identifiers, client_responses/m);
-  });
-
-  it('is listed under rpa privacy', () => {
-    const r = rpa('privacy', '--help');
-    assert.equal(r.code, 0);
-    assert.match(r.stdout, /compact/);
   });
 });
