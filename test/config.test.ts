@@ -101,3 +101,42 @@ describe('loadConfig', () => {
     });
   }
 });
+
+describe('PRIVACY_COMPACT and PRIVACY_COMPACT_WINDOW', () => {
+  it('default to off and 02:00-05:00 UTC', () => {
+    const c = loadConfig({});
+    assert.deepEqual(c.privacy.compact, { mode: 'off', window: { startMinute: 120, endMinute: 300 } });
+    assert.ok(Object.isFrozen(c.privacy.compact.window));
+  });
+
+  it('read the mode and the window, which may wrap midnight or be the whole day', () => {
+    const read = (mode: string, win: string) =>
+      loadConfig({ PRIVACY_COMPACT: mode, PRIVACY_COMPACT_WINDOW: win }).privacy.compact;
+    assert.deepEqual(read('after-erasure', '23:00-01:00'), {
+      mode: 'after-erasure',
+      window: { startMinute: 1380, endMinute: 60 },
+    });
+    assert.deepEqual(read('daily', '00:00-24:00').window, { startMinute: 0, endMinute: 1440 });
+    assert.deepEqual(read('off', ' 01:30-01:45 ').window, { startMinute: 90, endMinute: 105 });
+  });
+
+  const bad: [Record<string, string>, string][] = [
+    [{ PRIVACY_COMPACT: 'weekly' }, 'PRIVACY_COMPACT'],
+    [{ PRIVACY_COMPACT: 'true' }, 'PRIVACY_COMPACT'],
+    [{ PRIVACY_COMPACT_WINDOW: '2-5' }, 'PRIVACY_COMPACT_WINDOW'],
+    [{ PRIVACY_COMPACT_WINDOW: '02:00' }, 'PRIVACY_COMPACT_WINDOW'],
+    [{ PRIVACY_COMPACT_WINDOW: '02:00-05:60' }, 'PRIVACY_COMPACT_WINDOW'],
+    [{ PRIVACY_COMPACT_WINDOW: '25:00-05:00' }, 'PRIVACY_COMPACT_WINDOW'],
+    [{ PRIVACY_COMPACT_WINDOW: '24:00-05:00' }, 'PRIVACY_COMPACT_WINDOW'],
+    [{ PRIVACY_COMPACT_WINDOW: '02:00-24:30' }, 'PRIVACY_COMPACT_WINDOW'],
+    [{ PRIVACY_COMPACT_WINDOW: '03:00-03:00' }, 'PRIVACY_COMPACT_WINDOW'],
+  ];
+  for (const [env, variable] of bad) {
+    it(`names ${variable} when its value is bad (${JSON.stringify(env)})`, () => {
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) => err instanceof ConfigError && err.variable === variable,
+      );
+    });
+  }
+});

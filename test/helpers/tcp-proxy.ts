@@ -7,7 +7,7 @@ import { after, before } from 'node:test';
  * held in both directions, new connections accepted but not forwarded) and come back (`pass`),
  * without touching the shared server behind it.
  */
-export type ProxyMode = 'pass' | 'refuse' | 'stall';
+type ProxyMode = 'pass' | 'refuse' | 'stall';
 
 export interface TcpProxy {
   readonly port: number;

@@ -8,8 +8,8 @@ import {
   renewLeases,
 } from '../../src/store/repositories/privacy-request-leases.js';
 import { ChosenEarlier } from '../helpers/chosen-earlier.js';
+import { seedPrivacyTenant } from '../helpers/privacy-fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../helpers/test-runtime.js';
-import { seedPrivacyTenant } from '../privacy/privacy-fixtures.js';
 
 // The lease rules on privacy_requests; test/store/repositories/webhook-deliveries.test.ts holds
 // the same claim rule to webhook_deliveries.

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Child } from '../privacy/privacy-processes.js';
+import type { Child } from './child-processes.js';
 import { type Assessment, assessFault, type ProcessExit, TABLE_HEADER } from './fault-assessment.js';
 import {
   describeUnacceptable,

@@ -21,7 +21,7 @@ const isFailure = (a: Answer) => typeof a.status !== 'number';
  * An answer a client can act on: a normal answer (below 500), or 503 with `Retry-After`. A probe
  * (`/readyz`) may answer 503 without it. Anything else, or none within the bound, is not.
  */
-export function isAcceptable(a: Answer): boolean {
+function isAcceptable(a: Answer): boolean {
   if (typeof a.status !== 'number') return false;
   if (a.status < 500) return true;
   return a.status === 503 && (a.retryAfter || a.route === READY_ROUTE);
@@ -88,7 +88,7 @@ export function admissions(answers: readonly Answer[]): {
 }
 
 /** The `checks` a `/readyz` answer names, if its body has them. */
-export function readinessChecks(a: Answer): Record<string, string> | null {
+function readinessChecks(a: Answer): Record<string, string> | null {
   try {
     const body = JSON.parse(a.body) as { checks?: Record<string, string> };
     return body.checks && typeof body.checks === 'object' ? body.checks : null;

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Child, spawnCollecting, spawnRpa, waitForOutput } from '../privacy/privacy-processes.js';
+import { type Child, spawnCollecting, spawnRpa, waitForOutput } from './child-processes.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -10,7 +10,7 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
  * build it; a checkout edited since has not). The built CLI starts without compiling anything,
  * which matters with three servers and a load generator on two cores.
  */
-export function builtCliIsCurrent(): boolean {
+function builtCliIsCurrent(): boolean {
   const walk = (dir: string): boolean =>
     readdirSync(dir, { withFileTypes: true }).every((e) => {
       const source = join(dir, e.name);
@@ -23,7 +23,7 @@ export function builtCliIsCurrent(): boolean {
 }
 
 /** `rpa <args>` as a long-running child: the built CLI when it is current, the sources otherwise. */
-export function spawnRpaProcess(args: readonly string[], env: Record<string, string>): Child {
+function spawnRpaProcess(args: readonly string[], env: Record<string, string>): Child {
   if (!builtCliIsCurrent()) return spawnRpa(args, env);
   return spawnCollecting(process.execPath, [join(repo, 'dist', 'cli', 'main.js'), ...args], {
     env,

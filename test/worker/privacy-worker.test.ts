@@ -1,18 +1,29 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { parseReceipt } from '../../src/domain/privacy-receipt.js';
+import type { ServiceDeps } from '../../src/services/deps.js';
 import { claimPrivacyRequest } from '../../src/services/privacy/claim-privacy-request.js';
 import { createPrivacyRequest } from '../../src/services/privacy/create-privacy-request.js';
 import { processPrivacyRequest } from '../../src/services/privacy/process-privacy-request.js';
+import { findCompactionOwed, markCompactionOwed } from '../../src/store/repositories/privacy-compactions.js';
 import { startPrivacyWorker } from '../../src/worker/privacy-worker.js';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers/test-runtime.js';
 import {
+  compactionRows,
   drainPrivacyQueue,
   importReviewsBy,
   type PrivacyTenant,
   privacyClient,
   seedPrivacyTenant,
-} from '../privacy/privacy-fixtures.js';
+} from '../helpers/privacy-fixtures.js';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import {
+  createTestApp,
+  createTestRuntime,
+  TEST_DATABASE_URL,
+  TEST_DIALECT,
+  type TestApp,
+  type TestRuntime,
+} from '../helpers/test-runtime.js';
 
 describe(`privacy worker in-process on ${TEST_DIALECT}`, () => {
   let t: TestApp;
@@ -118,4 +129,227 @@ describe(`privacy worker in-process on ${TEST_DIALECT}`, () => {
     assert.equal(outcome.status, 'completed');
     assert.equal(parseReceipt((await row(request.id)).receipt)?.['Acme-EN_GB']?.reviews, 4);
   });
+});
+
+/**
+ * A real PostgreSQL refusing every connection in the middle of an erasure, then coming back: the
+ * worker finishes the request without a restart. Needs PostgreSQL (a SQLite file cannot go away).
+ * A reset socket also raises an 'error' event on the pg clients checked out at the time, which
+ * must not end the process (src/store/database.ts).
+ */
+describe('privacy worker through a PostgreSQL outage', { skip: TEST_DIALECT !== 'postgres' }, () => {
+  let proxy: TcpProxy;
+  let rt: TestRuntime;
+  let tenant: PrivacyTenant;
+
+  before(async () => {
+    const target = new URL(TEST_DATABASE_URL);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    rt = await createTestRuntime(
+      { WORKER_BATCH_SIZE: '20', WORKER_CONCURRENCY: '2', WORKER_POLL_INTERVAL_MS: '50' },
+      { databaseUrl: proxy.url(TEST_DATABASE_URL) },
+    );
+    tenant = await seedPrivacyTenant(rt.deps);
+  });
+  after(async () => {
+    proxy.setMode('pass');
+    await rt.close();
+    await proxy.close();
+  });
+
+  it('resumes a half-done erasure once the database is back, and completes it once', {
+    timeout: 60_000,
+  }, async () => {
+    await importReviewsBy(
+      rt.deps,
+      { name: 'Proxy Person', authorId: 'proxy-1' },
+      { clientName: 'Acme-EN_GB', count: 300, prefix: 'proxied' },
+    );
+    const request = await createPrivacyRequest(rt.deps, {
+      type: 'forget',
+      environment: 'production',
+      applicationId: tenant.applicationId,
+      identifiers: { authorId: 'proxy-1' },
+    });
+    let batches = 0;
+    let back: Promise<void> | undefined;
+    const worker = startPrivacyWorker(rt.deps, {
+      owner: 'proxied-worker',
+      afterBatch: () => {
+        if (++batches !== 3) return;
+        proxy.setMode('refuse');
+        back = new Promise((resolve) =>
+          setTimeout(() => {
+            proxy.setMode('pass');
+            resolve();
+          }, 1_500),
+        );
+      },
+    });
+    const row = () =>
+      rt.deps.store.db
+        .selectFrom('privacy_requests')
+        .selectAll()
+        .where('id', '=', request.id)
+        .executeTakeFirst();
+    try {
+      const until = Date.now() + 45_000;
+      for (;;) {
+        const current = await row().catch(() => undefined);
+        if (current?.status === 'COMPLETED') break;
+        assert.ok(Date.now() < until, 'completed in time');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await worker.stop();
+    }
+    await back;
+    const done = await row();
+    assert.equal(
+      parseReceipt(done?.receipt ?? null)?.['Acme-EN_GB']?.reviews,
+      300,
+      'each review counted once',
+    );
+    const left = await rt.deps.store.db
+      .selectFrom('reviews')
+      .select('id')
+      .where('id', 'like', 'proxied-%')
+      .execute();
+    assert.equal(left.length, 0);
+    const logged = rt.logs.lines.map((l) => (JSON.parse(l) as { msg: string }).msg);
+    assert.ok(batches > 3, 'the outage came in the middle of the erasure');
+    assert.equal(logged.filter((m) => m === 'database unavailable: outage started').length, 1);
+    assert.ok(!logged.includes('privacy worker iteration failed'));
+  });
+});
+
+const at = (iso: string) => Date.parse(iso);
+
+describe(`the worker's compaction on ${TEST_DIALECT}`, () => {
+  let now = at('2026-06-01T10:00:00Z');
+  const clock = () => now;
+
+  /** One housekeeping round: stop() waits for the lane that started it. */
+  async function housekeeping(deps: ServiceDeps) {
+    await startPrivacyWorker(deps, { owner: 'compaction-test' }).stop();
+  }
+
+  async function withWorkerRuntime(
+    env: Record<string, string>,
+    fn: (deps: ServiceDeps, rt: TestRuntime) => Promise<void>,
+  ) {
+    const rt = await createTestRuntime({ WORKER_CONCURRENCY: '1', ...env }, { clock });
+    try {
+      await fn(rt.deps, rt);
+    } finally {
+      await rt.close();
+    }
+  }
+
+  it('off: never compacts, even when owed and inside the window', async () => {
+    await withWorkerRuntime({}, async (deps) => {
+      await markCompactionOwed(deps.store.db, now);
+      now = at('2026-06-01T03:00:00Z');
+      await housekeeping(deps);
+      assert.equal((await compactionRows(deps)).length, 0);
+      assert.notEqual(await findCompactionOwed(deps.store.db), null);
+    });
+  });
+
+  it('after-erasure: compacts inside the window when owed', async () => {
+    await withWorkerRuntime({ PRIVACY_COMPACT: 'after-erasure' }, async (deps) => {
+      const db = deps.store.db;
+      now = at('2026-06-01T10:00:00Z');
+      await markCompactionOwed(db, now);
+      await housekeeping(deps);
+      assert.equal((await compactionRows(deps)).length, 0, 'outside the window');
+
+      now = at('2026-06-02T02:30:00Z');
+      await housekeeping(deps);
+      const rows = await compactionRows(deps);
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0]?.trigger, 'after-erasure');
+      assert.equal(rows[0]?.started_at, now);
+      assert.equal(rows[0]?.error, null);
+      assert.equal(await findCompactionOwed(db), null);
+
+      now += 120_000;
+      await housekeeping(deps);
+      assert.equal((await compactionRows(deps)).length, 1, 'nothing owed');
+
+      await markCompactionOwed(db, now);
+      now += 120_000;
+      await housekeeping(deps);
+      assert.equal((await compactionRows(deps)).length, 2, 'another erasure, same window');
+    });
+  });
+
+  it('daily: at most once per window, and only when owed', async () => {
+    await withWorkerRuntime(
+      { PRIVACY_COMPACT: 'daily', PRIVACY_COMPACT_WINDOW: '23:00-01:00' },
+      async (deps) => {
+        const db = deps.store.db;
+        now = at('2026-06-01T23:30:00Z');
+        await housekeeping(deps);
+        assert.equal((await compactionRows(deps)).length, 0, 'nothing owed');
+
+        await markCompactionOwed(db, now);
+        await housekeeping(deps);
+        assert.equal((await compactionRows(deps)).length, 1);
+
+        // Owed again, still in the same window (now past midnight): it waits for the next one.
+        await markCompactionOwed(db, now);
+        now = at('2026-06-02T00:30:00Z');
+        await housekeeping(deps);
+        assert.equal((await compactionRows(deps)).length, 1);
+        assert.notEqual(await findCompactionOwed(db), null);
+
+        now = at('2026-06-02T23:05:00Z');
+        await housekeeping(deps);
+        const rows = await compactionRows(deps);
+        assert.deepEqual(
+          rows.map((r) => [r.trigger, r.started_at]),
+          [
+            ['daily', at('2026-06-01T23:30:00Z')],
+            ['daily', at('2026-06-02T23:05:00Z')],
+          ],
+        );
+        assert.equal(await findCompactionOwed(db), null);
+      },
+    );
+  });
+
+  for (const mode of ['after-erasure', 'daily'] as const) {
+    it(`logs a failed compaction and tries again in the same window (${mode})`, async () => {
+      await withWorkerRuntime({ PRIVACY_COMPACT: mode }, async (deps, rt) => {
+        const failing: ServiceDeps = {
+          ...deps,
+          store: {
+            ...deps.store,
+            async compactTables() {
+              throw Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
+            },
+          },
+        };
+        now = at('2026-06-03T03:00:00Z');
+        await markCompactionOwed(deps.store.db, now);
+        await housekeeping(failing);
+        const rows = await compactionRows(deps);
+        assert.equal(rows.length, 1);
+        assert.equal(rows[0]?.error, 'canceling statement due to lock timeout');
+        assert.equal(await findCompactionOwed(deps.store.db), now, 'owed again');
+        const failed = rt.logs.lines
+          .map((l) => JSON.parse(l))
+          .find((l) => l.msg === 'privacy table compaction failed');
+        assert.equal(failed?.err.message, 'canceling statement due to lock timeout');
+        assert.equal(failed?.err.code, '55P03');
+        // The next housekeeping in the window tries again, with the real store.
+        now += 120_000;
+        await housekeeping(deps);
+        const retried = await compactionRows(deps);
+        assert.equal(retried.length, 2);
+        assert.equal(retried[1]?.error, null);
+      });
+    });
+  }
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 
 export const TOKEN_PATH = '/auth/v1/oauth2/token';
 export const REVOKE_PATH = '/auth/v1/oauth2/revoke';
-export const FORM_TYPE = 'application/x-www-form-urlencoded';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** RFC 6749 Appendix B: each half is form-urlencoded, then the pair is base64-encoded. */
 export function basicAuth(clientId: string, clientSecret: string): string {

@@ -4,8 +4,8 @@ import type { Passkey } from '../../../src/domain/passkey.js';
 import { isPromise } from '../../../src/services/maybe-promise.js';
 import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
 import { seedDemo } from '../../../src/services/tenancy/seed-demo.js';
+import { testClock } from '../../helpers/limit-fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../../helpers/test-runtime.js';
-import { testClock } from '../../limits/limit-fixtures.js';
 
 /** LIMIT_LEASE_MS's default. */
 const LEASE_MS = 1000;

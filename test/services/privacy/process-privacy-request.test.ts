@@ -8,8 +8,8 @@ import {
   type ProcessOutcome,
   processPrivacyRequests,
 } from '../../../src/services/privacy/process-privacy-request.js';
+import { importReviewsBy, type PrivacyTenant, seedPrivacyTenant } from '../../helpers/privacy-fixtures.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../../helpers/test-runtime.js';
-import { importReviewsBy, type PrivacyTenant, seedPrivacyTenant } from '../../privacy/privacy-fixtures.js';
 
 /** What node-pg throws when the server goes away under a query (no SQLSTATE). */
 const connectionLost = () => new Error('Connection terminated unexpectedly');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { postWebhook } from '../../../src/services/webhooks/post-webhook.js';
-import { type Receiver, startReceiver } from '../../webhooks/webhook-receiver.js';
+import { type Receiver, startReceiver } from '../../helpers/webhook-receiver.js';
 
 const message = { headers: { 'webhook-id': 'msg_1' }, body: '{}' };
 

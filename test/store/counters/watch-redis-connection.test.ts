@@ -2,10 +2,15 @@ import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { CounterStoreUnavailable } from '../../../src/store/counters/counter-store.js';
 import { watchRedisConnection } from '../../../src/store/counters/watch-redis-connection.js';
+import { seedTestTenant, type TestTenant } from '../../helpers/credentials.js';
 import { freePort, killRedis, startRedis } from '../../helpers/redis-server.js';
+import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.js';
+import { createTestApp, TEST_REDIS_URL, type TestApp } from '../../helpers/test-runtime.js';
+import { requestToken } from '../../http/auth/oauth-fixtures.js';
 
 const SETTLE_MS = 2000;
 /** The settle period, a second the uptime can read long, and room to spare. */
@@ -62,5 +67,129 @@ describe('a Redis connection still being made', () => {
     } finally {
       client.disconnect();
     }
+  });
+});
+
+const HOST = 'localhost:8080';
+const REVIEWS = '/response/v1/clientResponses/Acme-EN_GB/reviews/demo-acme-en_gb-1';
+/** Far beyond the command timeout (1 s) and the wait for a connection under way (1 s). */
+const ANSWER_BOUND_MS = 8000;
+const RECOVERY_BOUND_MS = 20_000;
+
+/** The request's answer, or null when none came within `ms`. */
+async function within<T>(ms: number, pending: Promise<T>): Promise<T | null> {
+  const timer = sleep(ms, null, { ref: false });
+  return Promise.race([pending, timer]);
+}
+
+/** Charged calls until one is served, within RECOVERY_BOUND_MS. */
+async function servedAgain(call: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  const until = Date.now() + RECOVERY_BOUND_MS;
+  let last: LightMyRequestResponse | null = null;
+  while (Date.now() < until) {
+    last = await call();
+    if (last.statusCode === 200) return last;
+    await sleep(200);
+  }
+  assert.fail(`still ${last?.statusCode} ${last?.body} after ${RECOVERY_BOUND_MS} ms`);
+}
+
+describe('Redis stalled or gone, behind a proxy', { skip: !TEST_REDIS_URL && 'needs REDIS_URL' }, () => {
+  let proxy: TcpProxy;
+  let t: TestApp;
+  let tenant: TestTenant;
+
+  const get = () =>
+    t.app.inject({
+      method: 'GET',
+      url: `${REVIEWS}?passkey=${tenant.responsePasskey}`,
+      headers: { host: HOST, authorization: `Bearer ${tenant.token}` },
+    });
+  const lines = () => t.runtime.logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  const warnings = (msg: string) => lines().filter((l) => l.msg === msg);
+  async function decisions(api: string, outcome: string): Promise<number> {
+    const metric = t.runtime.deps.metrics.registry.getSingleMetric('rpa_limit_decisions_total');
+    const { values } = await metric!.get();
+    return values.find((v) => v.labels.api === api && v.labels.outcome === outcome)?.value ?? 0;
+  }
+
+  before(async () => {
+    const target = new URL(TEST_REDIS_URL!);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    // Leases short enough that every call below goes to the store.
+    t = await createTestApp({ REDIS_URL: proxy.url(TEST_REDIS_URL!), LIMIT_LEASE_MS: '10' });
+    tenant = await seedTestTenant(t.runtime);
+    assert.equal((await get()).statusCode, 200);
+  });
+  after(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
+
+  it('answers a charged call during a stall with 503 and Retry-After, then serves again once it ends', async () => {
+    await sleep(50);
+    proxy.setMode('stall');
+    const answer = await within(ANSWER_BOUND_MS, get());
+    assert.ok(answer, `no answer within ${ANSWER_BOUND_MS} ms while Redis stalled`);
+    assert.equal(answer.statusCode, 503, answer.body);
+    assert.equal(answer.headers['retry-after'], '5');
+    assert.match(String(answer.headers['content-type']), /^application\/vnd\.api\+json/);
+    assert.equal(answer.json().errors[0].code, 'SERVICE_UNAVAILABLE');
+    proxy.setMode('pass');
+    const served = await servedAgain(get);
+    assert.match(String(served.headers.ratelimit), /"minute";r=\d+/);
+  });
+
+  it('replaces a connection that answered nothing for three command timeouts, and serves again', async () => {
+    let connections = 0;
+    const counted = () => {
+      connections += 1;
+    };
+    t.runtime.deps.redis!.on('ready', counted);
+    try {
+      await sleep(50);
+      proxy.setMode('stall');
+      const until = Date.now() + 4500;
+      while (Date.now() < until) {
+        const answer = await within(ANSWER_BOUND_MS, get());
+        assert.equal(answer?.statusCode, 503);
+      }
+      proxy.setMode('pass');
+      await servedAgain(get);
+      assert.ok(connections >= 1, 'the silent connection was replaced by a new one');
+    } finally {
+      t.runtime.deps.redis!.off('ready', counted);
+    }
+  });
+
+  it('refuses charged and token calls while Redis is gone, counting each, and serves again after', async () => {
+    const tokensBefore = await decisions('auth', 'unavailable');
+    const callsBefore = await decisions('response', 'unavailable');
+    await sleep(50);
+    proxy.setMode('refuse');
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await within(ANSWER_BOUND_MS, get());
+      assert.equal(answer?.statusCode, 503);
+    }
+    const token = await within(ANSWER_BOUND_MS, requestToken(t.app, tenant.clientId, tenant.clientSecret));
+    assert.equal(token?.statusCode, 503, token?.body);
+    assert.equal(token.json().error, 'temporarily_unavailable');
+    assert.ok(token.headers['retry-after']);
+    assert.equal(await decisions('response', 'unavailable'), callsBefore + 5);
+    assert.equal(await decisions('auth', 'unavailable'), tokensBefore + 1);
+    proxy.setMode('pass');
+    await servedAgain(get);
+    const issued = await servedAgain(() => requestToken(t.app, tenant.clientId, tenant.clientSecret));
+    assert.equal(issued.statusCode, 200);
+  });
+
+  it('logged each outage once when it started and once when it ended, and no request line for its 503s', () => {
+    const started = warnings('redis unavailable: outage started');
+    const ended = warnings('redis available again: outage ended');
+    assert.equal(started.length, 3, JSON.stringify(started));
+    assert.equal(ended.length, 3, JSON.stringify(ended));
+    const failed = lines().filter((l) => (l.level as number) >= 50 || l.msg === 'request failed');
+    assert.deepEqual(failed, []);
+    assert.doesNotMatch(t.runtime.logs.text(), /"stack"/);
   });
 });

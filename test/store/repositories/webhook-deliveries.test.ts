@@ -3,8 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import type { KyselyPlugin } from 'kysely';
 import { claimDueDeliveries } from '../../../src/store/repositories/webhook-deliveries.js';
 import { ChosenEarlier } from '../../helpers/chosen-earlier.js';
+import { seedPrivacyTenant } from '../../helpers/privacy-fixtures.js';
 import { createTestRuntime, type TestRuntime } from '../../helpers/test-runtime.js';
-import { seedPrivacyTenant } from '../../privacy/privacy-fixtures.js';
 
 describe('claimDueDeliveries', () => {
   let rt: TestRuntime;

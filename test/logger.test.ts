@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { redactUrl } from '../src/logger.js';
+import type { TestTenant } from './helpers/credentials.js';
+import { TEST_DIALECT } from './helpers/test-runtime.js';
+import { createResponseHarness, type ResponseHarness } from './http/response/response-fixtures.js';
+
+const EMAIL = 'carol.logged@example.com';
+
+/** Every UTF-8 byte as %XX, so no character of the value is written as itself. */
+const percentEncodeAll = (s: string) =>
+  [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+
+/** The forms a value can take in a request line or a log line. */
+function forms(value: string): string[] {
+  return [value, encodeURIComponent(value), percentEncodeAll(value), value.toLowerCase()];
+}
+
+describe(`no credential or identifier reaches a log line, however the query encodes it (${TEST_DIALECT})`, () => {
+  let h: ResponseHarness;
+  let tenant: TestTenant;
+  let responseGuid: string;
+
+  before(async () => {
+    h = await createResponseHarness();
+    tenant = h.tenant;
+    responseGuid = (
+      await h.create('Acme-EN_GB', 'demo-acme-en_gb-1', { department: 'Care', response: 'Thanks' })
+    ).json().data.id;
+  });
+  after(() => h.close());
+
+  function assertNotLogged(values: string[]): void {
+    const logs = h.t.runtime.logs.text();
+    for (const value of values) {
+      for (const form of forms(value)) assert.ok(!logs.includes(form), `a log line contains ${form}`);
+    }
+  }
+
+  it('serves a passkey under an encoded name and logs neither it nor an encoded identifier', async () => {
+    const pk = tenant.responsePasskey;
+    const author = `/response/v1/clientResponses/${responseGuid}/author`;
+    const auth = { host: 'localhost', authorization: `Bearer ${tenant.token}` };
+    const served = await h.t.app.inject({ url: `${author}?%70asskey=${pk}`, headers: auth });
+    assert.equal(served.statusCode, 200, served.body);
+    const variants = [
+      `?pass%6bey=${pk}`,
+      `?PassKey=${pk}`,
+      `?passkey[]=${pk}`,
+      `?passkey%5B%5D=${pk}`,
+      `?passkey=${pk}&passkey=${pk}`,
+      `?x=1&&passkey=${percentEncodeAll(pk)}`,
+      `?passkey=${pk}#frag`,
+      `?${pk}`,
+      `?${pk}=1`,
+    ];
+    for (const query of variants) await h.t.app.inject({ url: `${author}${query}`, headers: auth });
+
+    const list = '/privacy/v1/forgetRequests';
+    const ppk = tenant.privacyPasskey;
+    const queries = [
+      `?passkey=${ppk}&%65mailAddress=${encodeURIComponent(EMAIL)}`,
+      `?passkey=${ppk}&emailAddress=${percentEncodeAll(EMAIL)}`,
+      `?passkey=${ppk}&EMAILADDRESS=${EMAIL}`,
+      `?passkey=${ppk}&emailAddress[]=${EMAIL}`,
+      `?passkey=${ppk}&phone%4eumber=%2B44%20${EMAIL}`,
+      `?passkey=${ppk}&client_secret=${EMAIL}`,
+      `?passkey=${ppk}&access_token=${EMAIL}`,
+    ];
+    for (const query of queries) await h.t.app.inject({ url: `${list}${query}`, headers: auth });
+    // A credential where an id belongs: a path segment, a filter shaped like a client name, the request id.
+    await h.t.app.inject({ url: `/privacy/v1/forgetRequests/${ppk}?passkey=${ppk}`, headers: auth });
+    await h.t.app.inject({ url: `${list}?passkey=${ppk}&clientName=${ppk}`, headers: auth });
+    const traced = await h.t.app.inject({
+      url: `${author}?passkey=${pk}`,
+      headers: { ...auth, 'x-request-id': pk },
+    });
+    assert.notEqual(traced.headers['x-request-id'], pk);
+    assertNotLogged([pk, ppk, EMAIL]);
+    assert.match(h.t.runtime.logs.text(), /forgetRequests\?passkey=\[REDACTED\]/);
+  });
+
+  it('keeps the values of parameters that carry no credential or personal data', () => {
+    assert.equal(
+      redactUrl('/privacy/v1/forgetRequests?status=PENDING&limit=5&passkey=pk&emailAddress=a%40b.c'),
+      '/privacy/v1/forgetRequests?status=PENDING&limit=5&passkey=[REDACTED]&emailAddress=[REDACTED]',
+    );
+    assert.equal(redactUrl('/a?%70asskey=pk&pass%6bey=pk'), '/a?%70asskey=[REDACTED]&pass%6bey=[REDACTED]');
+    assert.equal(redactUrl('/a?carol@example.com'), '/a?[REDACTED]');
+    assert.equal(redactUrl('/a?status=%ZZ'), '/a?status=[REDACTED]');
+    assert.equal(
+      redactUrl('/a?id=carol%40example.com&clientName=carol@x'),
+      '/a?id=[REDACTED]&clientName=[REDACTED]',
+    );
+    assert.equal(
+      redactUrl('/a?id=9df02479-0182-4a34-bbec-ecf947c3d3df&submittedAfter=2026-01-01T00:00:00Z'),
+      '/a?id=9df02479-0182-4a34-bbec-ecf947c3d3df&submittedAfter=2026-01-01T00:00:00Z',
+    );
+    assert.equal(redactUrl('/a?%ZZ=1'), '/a?[REDACTED]');
+    assert.equal(redactUrl('/a'), '/a');
+    assert.equal(
+      redactUrl('/privacy/v1/forgetRequests/carol%40example.com/export?passkey=x'),
+      '/privacy/v1/forgetRequests/[REDACTED]/export?passkey=[REDACTED]',
+    );
+    assert.equal(
+      redactUrl('/response/v1/clientResponses/Acme-EN_GB/reviews/demo-acme-en_gb-1'),
+      '/response/v1/clientResponses/Acme-EN_GB/reviews/demo-acme-en_gb-1',
+    );
+  });
+});
