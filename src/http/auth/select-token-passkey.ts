@@ -1,8 +1,8 @@
 import type { FastifyReply, HookHandlerDoneFunction } from 'fastify';
 import { findTokenPasskey } from '../../services/auth/find-token-passkey.js';
-import { isPromise } from '../../services/maybe-promise.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { RouteRequest } from '../route-request.js';
+import { finishStep } from '../steps/finish-step.js';
 import type * as S from './auth-schemas.js';
 import { oauthClientOf } from './authenticate-oauth-client.js';
 
@@ -17,15 +17,6 @@ export function selectTokenPasskey(deps: HttpDeps) {
     done: HookHandlerDoneFunction,
   ): void {
     const input = { client: oauthClientOf(request), passkey: request.query.passkey };
-    const passkey = findTokenPasskey(deps, input);
-    if (!isPromise(passkey)) {
-      request.passkey = passkey;
-      done();
-      return;
-    }
-    passkey.then((found) => {
-      request.passkey = found;
-      done();
-    }, done);
+    finishStep(findTokenPasskey(deps, input), (found) => (request.passkey = found), done);
   };
 }

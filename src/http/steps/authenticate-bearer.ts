@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js';
 import type { Principal } from '../../services/auth/create-token-verifier.js';
 import { isPromise } from '../../services/maybe-promise.js';
 import type { HttpDeps } from '../http-deps.js';
+import { finishStep } from './finish-step.js';
 
 const BEARER_RE = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
@@ -51,15 +52,7 @@ export function authenticateBearer(deps: HttpDeps) {
       });
     }
     const principal = checking ?? deps.tokens.verify(token, environment);
-    if (!isPromise(principal)) {
-      request.principal = principal;
-      done();
-      return;
-    }
-    principal.then((checked) => {
-      request.principal = checked;
-      done();
-    }, done);
+    finishStep(principal, (checked) => (request.principal = checked), done);
   };
 }
 

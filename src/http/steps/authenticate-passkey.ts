@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
-import { isPromise } from '../../services/maybe-promise.js';
 import { findActivePasskey } from '../../services/tenancy/find-active-passkey.js';
 import type { HttpDeps } from '../http-deps.js';
+import { finishStep } from './finish-step.js';
 import { nulDetail } from './refuse-nul-characters.js';
 
 function passkeyProblem(value: unknown): string {
@@ -34,15 +34,10 @@ export function authenticatePasskey(deps: HttpDeps, api: PasskeyApi) {
     }
     const principal = request.principal;
     if (!principal) throw new AppError('UNAUTHORIZED');
-    const passkey = findActivePasskey(deps, { value, principal, api });
-    if (!isPromise(passkey)) {
-      request.passkey = passkey;
-      done();
-      return;
-    }
-    passkey.then((found) => {
-      request.passkey = found;
-      done();
-    }, done);
+    finishStep(
+      findActivePasskey(deps, { value, principal, api }),
+      (found) => (request.passkey = found),
+      done,
+    );
   };
 }

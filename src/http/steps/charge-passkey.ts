@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../../errors.js';
 import type { LimitDecision } from '../../services/limits/limit-decision.js';
-import { isPromise } from '../../services/maybe-promise.js';
 import type { LimitedApi } from '../../services/metrics/create-metrics.js';
 import type { HttpDeps } from '../http-deps.js';
+import { finishStep } from './finish-step.js';
 
 /**
  * docs/interface.md §8: every call made with a passkey counts against its rate limit and quota. Runs after
@@ -33,27 +33,13 @@ export function chargePasskey(deps: HttpDeps, api: LimitedApi) {
       done();
       return;
     }
-    const decided = deps.limiter.consume(passkey);
-    if (!isPromise(decided)) {
-      apply(decided, reply);
-      done();
-      return;
-    }
-    decided.then(
-      (decision) => {
-        try {
-          apply(decision, reply);
-        } catch (err) {
-          done(err as Error);
-          return;
-        }
-        done();
-      },
-      (err: unknown) => {
+    finishStep(
+      deps.limiter.consume(passkey),
+      (decision) => apply(decision, reply),
+      done,
+      () =>
         // The shared counters could not be reached and RATE_LIMIT_FAIL_MODE is closed: 503.
-        metrics.limitDecided(api, 'unavailable');
-        done(err as Error);
-      },
+        metrics.limitDecided(api, 'unavailable'),
     );
   };
 }
