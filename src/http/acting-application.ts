@@ -11,13 +11,19 @@ export interface ActingApplication {
 }
 
 /**
- * The application behind the bearer token of a request that `authenticateBearer` let through.
- * Without a principal the request was not authenticated: 401 with the RFC 6750 §3 challenge.
+ * The principal `authenticateBearer` found for a request. Without one the request was not
+ * authenticated: 401 with the RFC 6750 §3 challenge.
  */
-export function actingApplication(request: { site: Site; principal: Principal | null }): ActingApplication {
+export function requirePrincipal(request: { principal: Principal | null }): Principal {
   const { principal } = request;
   if (!principal)
     throw new AppError('UNAUTHORIZED', { headers: { 'www-authenticate': 'Bearer realm="api"' } });
+  return principal;
+}
+
+/** The application behind the bearer token of a request that `authenticateBearer` let through. */
+export function actingApplication(request: { site: Site; principal: Principal | null }): ActingApplication {
+  const principal = requirePrincipal(request);
   return {
     environment: request.site.environment,
     applicationId: principal.applicationId,

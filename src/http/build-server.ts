@@ -23,7 +23,6 @@ import { shareHeaders } from './openapi/share-headers.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 import './request-context.js';
 import { responseRoutes } from './response/response-routes.js';
-
 import { refuseNulCharacters } from './steps/refuse-nul-characters.js';
 import { refuseWhileClosing } from './steps/refuse-while-closing.js';
 import { resolveSite } from './steps/resolve-site.js';

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import { findActivePasskey } from '../../services/tenancy/find-active-passkey.js';
+import { requirePrincipal } from '../acting-application.js';
 import type { HttpDeps } from '../http-deps.js';
 import { finishStep } from './finish-step.js';
 import { nulDetail } from './refuse-nul-characters.js';
@@ -32,8 +33,7 @@ export function authenticatePasskey(deps: HttpDeps, api: PasskeyApi) {
         source: { parameter: 'passkey' },
       });
     }
-    const principal = request.principal;
-    if (!principal) throw new AppError('UNAUTHORIZED');
+    const principal = requirePrincipal(request);
     finishStep(
       findActivePasskey(deps, { value, principal, api }),
       (found) => (request.passkey = found),

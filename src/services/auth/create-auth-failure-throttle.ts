@@ -12,8 +12,6 @@ import { createCounterStore } from '../limits/create-counter-store.js';
 import type { MaybePromise } from '../maybe-promise.js';
 import { createBlockedScopes } from './blocked-scopes.js';
 
-export { MAX_KNOWN_BLOCKED } from './blocked-scopes.js';
-
 /**
  * Brute-force protection for client authentication (docs/design.md, Token service): the verdict
  * on a presented secret is answered only while its address, and its client id from that address,

@@ -9,8 +9,6 @@ import type { LimiterContext } from './lease.js';
 import type { LimitDecision } from './limit-decision.js';
 import { giveBack, startRenewal } from './renew-lease.js';
 
-export type { LimitDecision } from './limit-decision.js';
-
 export interface PasskeyLimiter {
   /**
    * Charges one call: at once when the allowance this instance holds admits it, otherwise a

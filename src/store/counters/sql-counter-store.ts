@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Dialect, Store } from '../database.js';
+import type { Store } from '../database.js';
+import { dialectOf } from '../dialect-of.js';
 import type { Database } from '../schema.js';
 import {
   type CounterSpec,
@@ -84,8 +85,8 @@ async function addToWindow(
  * was about to update (a deadlock, seen with takes and releases of new counters at once). SQLite
  * needs neither: the transaction holds the database write lock.
  */
-async function lockGroups(db: Executor, dialect: Dialect, keys: readonly string[]): Promise<void> {
-  if (dialect !== 'postgres') return;
+async function lockGroups(db: Executor, keys: readonly string[]): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
   const groups = [...new Set(keys.map(groupOf))].sort();
   for (const group of groups)
     await sql`select pg_advisory_xact_lock(hashtextextended(${group}, 0))`.execute(db);
@@ -150,10 +151,10 @@ async function leaseAll(
  * Runs work as one write of the store's group commit that first takes the locks of its keys'
  * groups (lockGroups); the write is kept when `keep` says so.
  */
-function lockedWrites(store: Pick<Store, 'dialect' | 'groupCommit'>) {
+function lockedWrites(store: Pick<Store, 'groupCommit'>) {
   return <T>(keys: readonly string[], work: (trx: Executor) => Promise<T>, keep?: (result: T) => boolean) =>
     store.groupCommit(async (trx) => {
-      await lockGroups(trx, store.dialect, keys);
+      await lockGroups(trx, keys);
       return work(trx);
     }, keep);
 }
@@ -182,7 +183,7 @@ export interface SqlCounterStore extends CounterStore {
  * service's open transaction.
  */
 export function createSqlCounterStore(
-  store: Pick<Store, 'db' | 'dialect' | 'groupCommit'>,
+  store: Pick<Store, 'db' | 'groupCommit'>,
   options: CounterStoreOptions = {},
 ): SqlCounterStore {
   const { db } = store;

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { AppError } from '../../../src/errors.js';
+import { MAX_KNOWN_BLOCKED } from '../../../src/services/auth/blocked-scopes.js';
 import {
   type AuthAttempt,
   type AuthFailureThrottle,
   createAuthFailureThrottle,
-  MAX_KNOWN_BLOCKED,
 } from '../../../src/services/auth/create-auth-failure-throttle.js';
 import type { MaybePromise } from '../../../src/services/maybe-promise.js';
 import { COUNTER_STORES, testClock } from '../../helpers/limit-fixtures.js';

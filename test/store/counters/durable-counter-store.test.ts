@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import type { Passkey } from '../../../src/domain/passkey.js';
 import { isAppError } from '../../../src/errors.js';
-import type { LimitDecision } from '../../../src/services/limits/create-passkey-limiter.js';
+import type { LimitDecision } from '../../../src/services/limits/limit-decision.js';
 import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
 import { seedDemo } from '../../../src/services/tenancy/seed-demo.js';
 import { type CounterSpec, CounterStoreUnavailable } from '../../../src/store/counters/counter-store.js';
