@@ -9,3 +9,14 @@ export type MaybePromise<T> = T | Promise<T>;
 export function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
   return value instanceof Promise;
 }
+
+/**
+ * `next` applied to the value: at once when it is at hand, so the caller stays within its turn,
+ * or once it arrives. A refusal `next` throws at once stays a synchronous throw.
+ */
+export function whenReady<T, U>(
+  value: MaybePromise<T>,
+  next: (value: T) => MaybePromise<U>,
+): MaybePromise<U> {
+  return isPromise(value) ? value.then(next) : next(value);
+}

@@ -2,10 +2,11 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { isAppError } from '../../errors.js';
 import { type AuthenticatedClient, authenticateClient } from '../../services/auth/authenticate-client.js';
 import type { AuthAttempt } from '../../services/auth/create-auth-failure-throttle.js';
-import { isPromise, type MaybePromise } from '../../services/maybe-promise.js';
+import { isPromise, type MaybePromise, whenReady } from '../../services/maybe-promise.js';
 import type { Metrics } from '../../services/metrics/create-metrics.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { RouteRequest } from '../route-request.js';
+import { finishStep } from '../steps/finish-step.js';
 import type * as S from './auth-schemas.js';
 import { invalidClient, readClientCredentials } from './client-credentials.js';
 
@@ -121,21 +122,12 @@ export function authenticateOAuthClient(deps: HttpDeps) {
       throttled(metrics, err);
       throw err;
     }
-    const authenticated = (client: AuthenticatedClient) => {
-      request.oauthClient = client;
-      done();
-    };
     const verdict = verdictOf(deps, {
       environment: request.site.environment,
       clientId: presented.clientId,
       clientSecret: presented.clientSecret,
     });
-    if (isPromise(verdict)) {
-      verdict.then((loaded) => conclude(metrics, attempt, loaded)).then(authenticated, done);
-      return;
-    }
-    const client = conclude(metrics, attempt, verdict);
-    if (isPromise(client)) client.then(authenticated, done);
-    else authenticated(client);
+    const client = whenReady(verdict, (settled) => conclude(metrics, attempt, settled));
+    finishStep(client, (found) => (request.oauthClient = found), done);
   };
 }

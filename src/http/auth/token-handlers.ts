@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { checkTokenRequest, OFFLINE_ACCESS } from '../../domain/token-request.js';
 import { type IssuedAccessToken, issueAccessToken } from '../../services/auth/issue-access-token.js';
 import { revokeAccessToken } from '../../services/auth/revoke-access-token.js';
-import { isPromise } from '../../services/maybe-promise.js';
+import { whenReady } from '../../services/maybe-promise.js';
 import type { HttpDeps } from '../http-deps.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import type * as S from './auth-schemas.js';
@@ -68,7 +68,7 @@ export function tokenHandlers(deps: HttpDeps) {
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       // Signed within this turn of the event loop when the signing key is in memory.
       const token = issueAccessToken(deps, input);
-      return isPromise(token) ? token.then((t) => answerToken(reply, t)) : answerToken(reply, token);
+      return whenReady(token, (t) => answerToken(reply, t));
     },
 
     /** RFC 7009 §2.2: 200 whether or not there was anything to revoke. */

@@ -9,7 +9,7 @@ import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import type { ApplicationCredentials } from '../../store/repositories/applications.js';
 import type { ServiceDeps } from '../deps.js';
-import { isPromise, type MaybePromise } from '../maybe-promise.js';
+import { type MaybePromise, whenReady } from '../maybe-promise.js';
 
 export interface AuthenticatedClient {
   readonly application: Application;
@@ -39,9 +39,7 @@ export function authenticateClient(
 ): MaybePromise<AuthenticatedClient> {
   deps.cache.listen();
   const found = deps.cache.credentials.get(credentialsKey(input));
-  return isPromise(found)
-    ? found.then((f) => checkClient(f, input.clientSecret))
-    : checkClient(found, input.clientSecret);
+  return whenReady(found, (f) => checkClient(f, input.clientSecret));
 }
 
 const credentialsKey = (input: { environment: Environment; clientId: string }) =>

@@ -2,7 +2,7 @@ import type { AccessTokenClaims } from '../../domain/access-token.js';
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { isPromise, type MaybePromise } from '../maybe-promise.js';
+import { type MaybePromise, whenReady } from '../maybe-promise.js';
 import type { TenancyChange } from '../tenancy/announce-tenancy-change.js';
 import type { TenancyCache } from '../tenancy/create-tenancy-cache.js';
 import { createVerifiedTokens } from './create-verified-tokens.js';
@@ -72,7 +72,7 @@ function principalOf(found: FoundApplication, claims: AccessTokenClaims): Princi
 function notDenied(cache: TenancyCache, claims: AccessTokenClaims, denied: boolean): MaybePromise<Principal> {
   if (denied) throw bearerError(REVOKED);
   const found = cache.applications.get(claims.applicationId);
-  return isPromise(found) ? found.then((f) => principalOf(f, claims)) : principalOf(found, claims);
+  return whenReady(found, (f) => principalOf(f, claims));
 }
 
 /**
@@ -100,19 +100,14 @@ export function createTokenVerifier(deps: ServiceDeps): TokenVerifier {
       throw bearerError(EXPIRED);
     }
     const denied = cache.denials.isDenied(claims.tokenId);
-    return isPromise(denied)
-      ? denied.then((d) => notDenied(cache, claims, d))
-      : notDenied(cache, claims, denied);
+    return whenReady(denied, (d) => notDenied(cache, claims, d));
   }
 
   return {
     verify(token, environment) {
       cache.listen();
       try {
-        const claims = tokens.signedClaims(token);
-        return isPromise(claims)
-          ? claims.then((c) => admitted(token, environment, c))
-          : admitted(token, environment, claims);
+        return whenReady(tokens.signedClaims(token), (c) => admitted(token, environment, c));
       } catch (err) {
         return Promise.reject(err);
       }

@@ -4,7 +4,7 @@ import {
   parseAccessToken,
 } from '../../domain/access-token.js';
 import { detachedKey } from '../detached-key.js';
-import { isPromise, type MaybePromise } from '../maybe-promise.js';
+import { type MaybePromise, whenReady } from '../maybe-promise.js';
 import type { SigningKey, SigningKeys } from './create-signing-keys.js';
 
 /** Like the tenancy caches' bound: enough for every live token of a busy instance. */
@@ -60,9 +60,7 @@ export function createVerifiedTokens(signingKeys: SigningKeys): VerifiedTokens {
       const known = verified.get(token);
       if (!known) return checkedClaims(token);
       const key = signingKeys.find(known.claims.keyId);
-      return isPromise(key)
-        ? key.then((found) => stillSigned(token, known, found))
-        : stillSigned(token, known, key);
+      return whenReady(key, (found) => stillSigned(token, known, found));
     },
     forget(token) {
       verified.delete(token);

@@ -2,7 +2,7 @@ import { hashCredential } from '../../domain/credentials.js';
 import type { Passkey } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
-import { isPromise, type MaybePromise } from '../maybe-promise.js';
+import { type MaybePromise, whenReady } from '../maybe-promise.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
 
 /**
@@ -21,10 +21,10 @@ export function findTokenPasskey(
   deps.cache.listen();
   if (input.passkey === undefined) {
     const found = deps.cache.defaultPasskeys.get(client.application.id);
-    return isPromise(found) ? found.then((p) => p ?? null) : (found ?? null);
+    return whenReady(found, (p) => p ?? null);
   }
   const found = deps.cache.passkeys.get(hashCredential(input.passkey));
-  return isPromise(found) ? found.then((p) => namedPasskey(client, p)) : namedPasskey(client, found);
+  return whenReady(found, (p) => namedPasskey(client, p));
 }
 
 /** The passkey a token call names, if it may be charged for it. */

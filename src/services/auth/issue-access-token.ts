@@ -1,6 +1,6 @@
 import { newTokenId, signAccessToken } from '../../domain/access-token.js';
 import type { ServiceDeps } from '../deps.js';
-import { isPromise, type MaybePromise } from '../maybe-promise.js';
+import { type MaybePromise, whenReady } from '../maybe-promise.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
 import type { SigningKey } from './create-signing-keys.js';
 
@@ -23,7 +23,7 @@ export function issueAccessToken(
   input: { client: AuthenticatedClient; scope: string; expiresIn?: number },
 ): MaybePromise<IssuedAccessToken> {
   const key = deps.cache.signingKeys.current();
-  return isPromise(key) ? key.then((k) => signedWith(deps, input, k)) : signedWith(deps, input, key);
+  return whenReady(key, (k) => signedWith(deps, input, k));
 }
 
 function signedWith(

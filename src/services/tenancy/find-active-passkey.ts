@@ -3,7 +3,7 @@ import type { Passkey, PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import type { Principal } from '../auth/create-token-verifier.js';
 import type { ServiceDeps } from '../deps.js';
-import { isPromise, type MaybePromise } from '../maybe-promise.js';
+import { type MaybePromise, whenReady } from '../maybe-promise.js';
 
 const inactive = (detail: string) =>
   new AppError('DEVELOPER_INACTIVE', { detail, source: { parameter: 'passkey' } });
@@ -21,9 +21,8 @@ export function findActivePasskey(
   deps.cache.listen();
   // Cached in process; `rpa passkeys update` is announced, so limits apply from the next request.
   const passkey = deps.cache.passkeys.get(hashCredential(input.value));
-  if (isPromise(passkey)) return passkey.then((p) => accepted(p, input));
   try {
-    return accepted(passkey, input);
+    return whenReady(passkey, (p) => accepted(p, input));
   } catch (err) {
     return Promise.reject(err);
   }
