@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { batchedStdout } from './batched-stdout.js';
 import { mentionsSecretCredential } from './domain/credentials.js';
 import { IDENTIFIER_KINDS } from './domain/identifiers.js';
 
@@ -80,8 +81,11 @@ function redactParameter(pair: string): string {
  * may be an e-mail address or a phone number, so it is masked, as is one that carries a secret.
  */
 const LOGGED_SEGMENT = /^[A-Za-z0-9_.:~-]{0,200}$/;
+const PLAIN_PATH = /^[A-Za-z0-9_.:~/-]*$/;
 
 function redactPath(path: string): string {
+  // Most paths have nothing to mask: one test of the whole path stands for one per segment.
+  if (path.length <= 200 && PLAIN_PATH.test(path) && !mentionsSecretCredential(path)) return path;
   return path
     .split('/')
     .map((segment) =>
@@ -102,13 +106,30 @@ export function redactUrl(url: string): string {
   return `${redactPath(url.slice(0, q))}?${query}`;
 }
 
+/**
+ * pino's `isoTime`, formatted once per millisecond: a busy server writes many lines within one,
+ * and V8 formats an ISO date through printf, a sixth of what the whole access line costs.
+ */
+function isoTimeOncePerMillisecond(): () => string {
+  let formattedAt = 0;
+  let field = '';
+  return () => {
+    const now = Date.now();
+    if (now !== formattedAt) {
+      formattedAt = now;
+      field = `,"time":"${new Date(now).toISOString()}"`;
+    }
+    return field;
+  };
+}
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
       redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
       base: { service: 'reviews-partner-api' },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimeOncePerMillisecond(),
       serializers: {
         // Fastify logs the request object; keep the path with sensitive query values masked, no headers.
         req: (req: { method?: string; url?: string; host?: string; ip?: string }) => ({
@@ -120,6 +141,16 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         err: pino.stdSerializers.err,
       },
     },
-    destination,
+    destination ?? batchedStdout(),
   );
+}
+
+/**
+ * The logger for the access line (observe-response.ts), without the redaction paths. The line's
+ * fields are ids, a status, a duration, a catalog code and the URL as the `req` serializer masks
+ * it, none a key the paths name; but the `*.key` paths make pino search every field for every
+ * key, which cost three times what the rest of a small request does (fast-redact's wildcards).
+ */
+export function accessLogger(logger: Logger): Logger {
+  return logger.child({}, { redact: [] });
 }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { redactUrl } from '../src/logger.js';
+import fc from 'fast-check';
+import { createLogger, redactUrl } from '../src/logger.js';
 import type { TestTenant } from './helpers/credentials.js';
-import { TEST_DIALECT } from './helpers/test-runtime.js';
+import { LogCapture, TEST_DIALECT } from './helpers/test-runtime.js';
 import { createResponseHarness, type ResponseHarness } from './http/response/response-fixtures.js';
 
 const EMAIL = 'carol.logged@example.com';
@@ -106,5 +107,51 @@ describe(`no credential or identifier reaches a log line, however the query enco
       redactUrl('/response/v1/clientResponses/Acme-EN_GB/reviews/demo-acme-en_gb-1'),
       '/response/v1/clientResponses/Acme-EN_GB/reviews/demo-acme-en_gb-1',
     );
+  });
+});
+
+describe('log lines', () => {
+  /** What redactUrl promises of a path, one segment at a time (see LOGGED_SEGMENT). */
+  const maskedSegment = (s: string) =>
+    /^[A-Za-z0-9_.:~-]{0,200}$/.test(s) && !/rpa_cs_|rpa_at_|rpa_pk_|whsec_/.test(s) ? s : '[REDACTED]';
+
+  it('mask a path segment by segment, whether or not it has anything to mask', () => {
+    const piece = fc.constantFrom(
+      'a',
+      'Z',
+      '9',
+      '-',
+      '.',
+      '~',
+      ':',
+      '_',
+      '/',
+      '@',
+      '%40',
+      '+',
+      ' ',
+      'rpa_pk_',
+      'whsec_',
+      'é',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.nat(220), (pieces, repeat) => {
+        const path = `/${pieces.join('')}${'a'.repeat(repeat % 3 === 0 ? repeat : 0)}`;
+        assert.equal(redactUrl(path), path.split('/').map(maskedSegment).join('/'));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('carry pino’s ISO time, in order', () => {
+    const logs = new LogCapture();
+    const logger = createLogger('info', logs);
+    for (let i = 0; i < 50; i++) logger.info({ i }, 'tick');
+    const times = logs.lines.map((l) => (JSON.parse(l) as { time: string }).time);
+    for (const time of times) {
+      assert.match(time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      assert.equal(new Date(time).toISOString(), time);
+    }
+    assert.deepEqual([...times].sort(), times, 'in order');
   });
 });

@@ -58,6 +58,21 @@ describe(`the access log on ${TEST_DIALECT}`, () => {
     assert.equal(line.error, undefined);
     assert.equal(line.req.method, 'GET');
     assert.match(line.req.url, /passkey=\[REDACTED\]/);
+    // The line is written without the redaction paths (accessLogger): these fields and no others.
+    assert.deepEqual(Object.keys(line).sort(), [
+      'applicationId',
+      'level',
+      'ms',
+      'msg',
+      'passkeyId',
+      'req',
+      'reqId',
+      'route',
+      'service',
+      'status',
+      'time',
+    ]);
+    assert.deepEqual(Object.keys(line.req).sort(), ['host', 'method', 'remoteAddress', 'url']);
   });
 
   it('names the error code of a 4xx', async () => {
