@@ -8,7 +8,7 @@
  *
  *   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/node_modules
  *   node --import tsx bench/compare-checkouts.ts --checkouts /tmp/before,. --scenario token
- *        [--db sqlite|postgres] [--n 30000] [--rounds 8] [--connections 50]
+ *        [--db sqlite|postgres] [--n 30000] [--rounds 8] [--connections 50] [--log-level warn]
  *
  * Writes, per checkout, its revision, the median and the least CPU per request over the rounds,
  * each round's figure and its median against the first's, to a new file under bench/results/ (or
@@ -16,7 +16,9 @@
  * requests of 40 µs are 1.2 s, read to within 1 %.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { relative, resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchContext } from './harness/bench-context.js';
 import { log } from './harness/log.js';
@@ -40,6 +42,8 @@ const { values: args } = parseArgs({
     n: { type: 'string', default: '30000' },
     rounds: { type: 'string', default: '8' },
     connections: { type: 'string', default: '50' },
+    // `warn` serves without the access log; by default it is on, written to a file.
+    'log-level': { type: 'string' },
     // Where the results go; by default a new file under bench/results/ named by date and revision.
     out: { type: 'string' },
   },
@@ -52,6 +56,7 @@ const connections = Number(args.connections);
 const loadRoot = process.cwd();
 
 const settings = {
+  logs: mkdtempSync(join(tmpdir(), 'rpa-compare-logs-')),
   postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
 };
@@ -73,8 +78,12 @@ async function serve(checkout: string): Promise<Served> {
   const revision = revisionOf(checkout);
   const target = await targetFor(args.db ?? 'sqlite', settings);
   const demo = seedDemo(checkout, target);
-  const ctx = { settings: { root: checkout }, rows: [], children } as unknown as BenchContext;
-  const api = await startApi(ctx, target);
+  const ctx = {
+    settings: { root: checkout, logs: settings.logs },
+    rows: [],
+    children,
+  } as unknown as BenchContext;
+  const api = await startApi(ctx, target, args['log-level'] === 'warn' ? { logLevel: 'warn' } : {});
   const token = await getToken(api.base, demo);
   const job =
     args.scenario === 'author'
@@ -142,6 +151,7 @@ async function main(): Promise<void> {
       await stop(s.child);
       await s.target.cleanup();
     }
+    rmSync(settings.logs, { recursive: true, force: true });
   }
 }
 

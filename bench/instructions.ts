@@ -7,7 +7,7 @@
  * or the kernel's share.
  *
  *   node --import tsx bench/instructions.ts [--scenario token|author|healthz] [--warmup 6000]
- *        [--n 3000] [--connections 20] [--build DIR] [--keep DIR] [--functions N]
+ *        [--n 3000] [--connections 20] [--build DIR] [--keep DIR] [--functions N] [--log-level warn]
  *
  * The server is DIR's `dist/cli/main.js` (this project by default; a `git worktree` of another
  * commit, built, to compare), on a SQLite file seeded with the demo tenant, run under callgrind
@@ -38,6 +38,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '20' },
     build: { type: 'string' },
     server: { type: 'string', default: 'service' },
+    'log-level': { type: 'string' },
     // Keeps callgrind's files in DIR, for callgrind_annotate.
     keep: { type: 'string' },
     // Also prints the N functions, JavaScript and native, that took the most of the main thread.
@@ -72,7 +73,9 @@ try {
   ];
   // Under valgrind a server starts in tens of seconds, minutes on a busy machine.
   const underValgrindWithinMs = 10 * 60_000;
-  const apiEnv = { ...target.env, LOG_LEVEL: 'warn', WORKER_ENABLED: 'false' };
+  // The access log is on by default; `--log-level warn` counts the server without it.
+  const apiEnv: Record<string, string> = { ...target.env, WORKER_ENABLED: 'false' };
+  if (args['log-level']) apiEnv.LOG_LEVEL = args['log-level'];
   const apiPort = await freePort();
   const apiBase = `http://${host}:${apiPort}`;
   const serve = [join(build, 'dist/cli/main.js'), 'serve'];
@@ -82,9 +85,12 @@ try {
     children,
     counted ? 'valgrind' : process.execPath,
     counted ? [...callgrind, ...serve] : serve,
-    { ...apiEnv, ...env, PORT: String(apiPort) },
-    `${apiBase}/readyz`,
-    underValgrindWithinMs,
+    {
+      env: { ...apiEnv, ...env, PORT: String(apiPort) },
+      readyUrl: `${apiBase}/readyz`,
+      readyWithinMs: underValgrindWithinMs,
+      stdoutFile: join(outDir, 'api-stdout.log'),
+    },
   );
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const { path, route, ...request } = await (async () => {
@@ -116,14 +122,10 @@ try {
       args.server
     ];
     if (!script) throw new Error(`unknown server ${args.server}`);
-    return start(
-      children,
-      'valgrind',
-      [...callgrind, '--import', 'tsx', join(root, script)],
-      { ...env, PORT: String(apiPort), ...answerEnv(answer), ROUTE: route, METHOD: request.method },
-      undefined,
-      underValgrindWithinMs,
-    );
+    return start(children, 'valgrind', [...callgrind, '--import', 'tsx', join(root, script)], {
+      env: { ...env, PORT: String(apiPort), ...answerEnv(answer), ROUTE: route, METHOD: request.method },
+      readyWithinMs: underValgrindWithinMs,
+    });
   })();
   const job = { ...request, url: `http://${host}:${apiPort}${path}` };
   const connections = Number(args.connections);

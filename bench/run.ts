@@ -19,7 +19,9 @@
  * writes the table.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { relative } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchContext } from './harness/bench-context.js';
 import { log } from './harness/log.js';
@@ -60,6 +62,7 @@ const ctx: BenchContext = {
     privacyRates: (args['privacy-rate'] ?? '').split(',').map(Number).filter(Boolean),
     privacySeconds: Number(args['privacy-seconds']),
     profile: args.profile,
+    logs: mkdtempSync(join(tmpdir(), 'rpa-bench-logs-')),
     postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
   },
@@ -106,11 +109,14 @@ async function main(): Promise<void> {
 
 process.on('SIGINT', () => {
   for (const c of ctx.children) c.kill('SIGKILL');
+  rmSync(ctx.settings.logs, { recursive: true, force: true });
   process.exit(130);
 });
 
-main().catch(async (err) => {
-  process.stderr.write(`bench failed: ${err instanceof Error ? err.message : String(err)}\n`);
-  for (const c of ctx.children) c.kill('SIGKILL');
-  process.exit(1);
-});
+main()
+  .catch(async (err) => {
+    process.stderr.write(`bench failed: ${err instanceof Error ? err.message : String(err)}\n`);
+    for (const c of ctx.children) c.kill('SIGKILL');
+    process.exitCode = 1;
+  })
+  .finally(() => rmSync(ctx.settings.logs, { recursive: true, force: true }));

@@ -17,6 +17,8 @@ export interface BenchSettings {
   privacySeconds: number;
   /** Folder for a V8 CPU profile of each API server run, if any. */
   profile?: string;
+  /** Folder the API servers' stdout, their access log, is written to. */
+  logs: string;
   postgresUrl: string;
   redisUrl: string;
 }

@@ -3,7 +3,7 @@
  * peak RSS from /proc, and the out-of-process load generator (bench/load.ts).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -35,19 +35,32 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** How a child is started: its environment, how it is known to be ready, where its stdout goes. */
+export interface StartOptions {
+  env: Record<string, string>;
+  /** Ready once this answers 2xx; without it, once the child prints "listening". */
+  readyUrl?: string;
+  readyWithinMs?: number;
+  /**
+   * A file the child's stdout is appended to, as a process supervisor would keep it (an API
+   * server's access log); without it, stdout is read for "listening" and kept for error messages.
+   */
+  stdoutFile?: string;
+}
+
 /**
- * Starts a child process, tracked in `children` until it exits, and resolves once it prints
- * "listening" or answers `readyUrl`, within `readyWithinMs`.
+ * Starts a child process, tracked in `children` until it exits, and resolves once it is ready
+ * (StartOptions), within `readyWithinMs`.
  */
 export async function start(
   children: Set<ChildProcess>,
   command: string,
   argv: string[],
-  env: Record<string, string>,
-  readyUrl?: string,
-  readyWithinMs = 60_000,
+  { env, readyUrl, readyWithinMs = 60_000, stdoutFile }: StartOptions,
 ): Promise<ChildProcess> {
-  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdout = stdoutFile === undefined ? 'pipe' : openSync(stdoutFile, 'a');
+  const child = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', stdout, 'pipe'] });
+  if (typeof stdout === 'number') closeSync(stdout);
   children.add(child);
   child.on('exit', () => children.delete(child));
   let output = '';
@@ -82,16 +95,25 @@ export async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Peak resident set size of a process (VmHWM), in MiB. */
-export function peakRssMiB(child: ChildProcess): number {
+/** A memory figure of a process from /proc (VmHWM: peak resident set; VmRSS: resident now), in MiB. */
+function statusMiB(child: ChildProcess, field: 'VmHWM' | 'VmRSS'): number {
   try {
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
     return Math.round((kb / 1024) * 10) / 10;
   } catch {
     return Number.NaN;
   }
 }
+
+/** Peak resident set size of a process, in MiB. */
+export const peakRssMiB = (child: ChildProcess) => statusMiB(child, 'VmHWM');
+
+/** Resident set size of a process now, in MiB. */
+export const rssMiB = (child: ChildProcess) => statusMiB(child, 'VmRSS');
+
+/** A server's peak resident set and what it holds now, as the results table shows them. */
+export const memoryOf = (child: ChildProcess) => ({ rssMiB: peakRssMiB(child), rssAfterMiB: rssMiB(child) });
 
 /** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
 export function cpuSeconds(child: ChildProcess): number {

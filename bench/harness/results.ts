@@ -1,6 +1,10 @@
 /** The results table: one row per measured server, with its ratio to the reference. */
 import type { Interleaved, LoadResult } from './processes.js';
 
+/** The service as operators run it (the access log on), and the same at LOG_LEVEL=warn. */
+export const SERVICE = 'this service';
+export const SERVICE_AT_WARN = 'this service, LOG_LEVEL=warn';
+
 export interface Row {
   db: string;
   scenario: string;
@@ -8,7 +12,9 @@ export interface Row {
   rps: number;
   p50: number;
   p99: number;
+  /** Peak resident set of the server over the run, and what it holds once the scenario is done. */
   rssMiB: number;
+  rssAfterMiB?: number;
   cpu?: number;
   ratio?: string;
   /** Throughput over the reference's, as a number, for the targets (target-verdicts.ts). */
@@ -54,14 +60,14 @@ export function row(
 export function rowsInTurns(
   db: string,
   scenario: string,
-  servers: ReadonlyArray<{ subject: string; rssMiB: number }>,
+  servers: ReadonlyArray<{ subject: string; rssMiB: number; rssAfterMiB: number }>,
   measured: Interleaved,
 ): Row[] {
   const reference = measured.results[0] as LoadResult;
-  return servers.map(({ subject, rssMiB }, i) => {
+  return servers.map(({ subject, rssMiB, rssAfterMiB }, i) => {
     const result = measured.results[i] as LoadResult;
-    if (i === 0) return row(db, scenario, subject, result, rssMiB);
-    const r = row(db, scenario, subject, result, rssMiB, reference);
+    if (i === 0) return { ...row(db, scenario, subject, result, rssMiB), rssAfterMiB };
+    const r = { ...row(db, scenario, subject, result, rssMiB, reference), rssAfterMiB };
     const ratios = measured.roundRatios[i] as number[];
     const spread = `ratio per turn ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`;
     return { ...r, note: r.note ? `${r.note}; ${spread}` : spread };
@@ -71,11 +77,11 @@ export function rowsInTurns(
 /** The rows as a Markdown table. */
 export function table(rows: readonly Row[]): string {
   const header =
-    '| database | scenario | server | req/s | p50 ms | p99 ms | peak RSS MiB | server CPU | throughput ratio | notes |';
-  const sep = '|---|---|---|---:|---:|---:|---:|---:|---:|---|';
+    '| database | scenario | server | req/s | p50 ms | p99 ms | peak RSS MiB | RSS after MiB | server CPU | throughput ratio | notes |';
+  const sep = '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|';
   const lines = rows.map(
     (r) =>
-      `| ${r.db} | ${r.scenario} | ${r.subject} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.rssMiB} | ${r.cpu === undefined ? '' : r.cpu.toFixed(2)} | ${r.ratio ?? '1.00 (reference)'} | ${r.note ?? ''} |`,
+      `| ${r.db} | ${r.scenario} | ${r.subject} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.rssMiB} | ${r.rssAfterMiB ?? ''} | ${r.cpu === undefined ? '' : r.cpu.toFixed(2)} | ${r.ratio ?? '1.00 (reference)'} | ${r.note ?? ''} |`,
   );
   return [header, sep, ...lines].join('\n');
 }

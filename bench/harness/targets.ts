@@ -73,21 +73,38 @@ export function seedDemo(root: string, target: Target): Demo {
   return (JSON.parse(rpa(root, target.env, 'demo', '--json')) as { production: Demo }).production;
 }
 
+/**
+ * How an API server of a run is configured. By default as operators run it: LOG_LEVEL unset
+ * (`info`), one access-log line per request, stdout appended to a file as a process supervisor
+ * would keep it. `logLevel: 'warn'` measures the same server without the access log.
+ */
+export interface ApiOptions {
+  logLevel?: 'warn';
+}
+
 /** Starts the API server (`rpa serve`) on `target` and resolves once /readyz answers. */
-export async function startApi(ctx: BenchContext, target: Target, extra: Record<string, string> = {}) {
-  const { root, profile: profileDir } = ctx.settings;
+export async function startApi(ctx: BenchContext, target: Target, { logLevel }: ApiOptions = {}) {
+  const { root, profile: profileDir, logs } = ctx.settings;
   const port = await freePort();
-  // warn: request logging is the operator's choice; the ceiling and the peer log nothing either.
-  const env = { ...target.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extra };
+  const env = {
+    ...target.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
+  };
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const base = `http://127.0.0.1:${port}`;
   const child = await start(
     ctx.children,
     process.execPath,
     [...profile, join(root, 'dist/cli/main.js'), 'serve'],
-    env,
-    `http://127.0.0.1:${port}/readyz`,
+    {
+      env,
+      readyUrl: `${base}/readyz`,
+      stdoutFile: join(logs, `api-${port}.log`),
+    },
   );
-  return { child, base: `http://127.0.0.1:${port}` };
+  return { child, base };
 }
 
 /**
@@ -105,7 +122,9 @@ export async function startReference(
     ctx.children,
     process.execPath,
     ['--import', 'tsx', join(ctx.settings.root, script)],
-    { PORT: String(port), ...answerEnv(answer), ...env },
+    {
+      env: { PORT: String(port), ...answerEnv(answer), ...env },
+    },
   );
   return { child, base: `http://127.0.0.1:${port}` };
 }

@@ -1,12 +1,14 @@
 /**
  * GET .../clientResponses/{guid}/author through the full stack, against a bare node:http server
  * (bench/ceiling-server.ts) answering the same bytes; a bare Fastify route answering them too
- * (bench/framework-floor-server.ts) shows how much of the distance is the framework's.
+ * (bench/framework-floor-server.ts) shows how much of the distance is the framework's. The service
+ * runs as operators run it (the access log on, to a file), and again at LOG_LEVEL=warn: the two
+ * say what the access log costs.
  */
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import { measureInterleaved, peakRssMiB, stop } from '../harness/processes.js';
-import { rowsInTurns } from '../harness/results.js';
+import { measureInterleaved, memoryOf, stop } from '../harness/processes.js';
+import { rowsInTurns, SERVICE, SERVICE_AT_WARN } from '../harness/results.js';
 import {
   authorPath,
   type Demo,
@@ -19,6 +21,7 @@ import {
 export async function authorScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
   const { root, connections, duration, rounds } = ctx.settings;
   const api = await startApi(ctx, target);
+  const quiet = await startApi(ctx, target, { logLevel: 'warn' });
   try {
     const token = await getToken(api.base, demo);
     const auth = { authorization: `Bearer ${token}` };
@@ -34,20 +37,22 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
     });
     try {
       const job = (base: string) => ({ url: `${base}${path}`, headers: auth, connections, duration });
-      log(`${target.name} author: ceiling, framework floor and api in ${rounds} turns`);
+      log(`${target.name} author: ceiling, framework floor, api and api at warn in ${rounds} turns`);
       const turns = measureInterleaved(
         root,
         [
           { server: ceiling.child, job: job(ceiling.base) },
           { server: floor.child, job: job(floor.base) },
           { server: api.child, job: job(api.base) },
+          { server: quiet.child, job: job(quiet.base) },
         ],
         rounds,
       );
       const servers = [
-        { subject: 'node:http ceiling', rssMiB: peakRssMiB(ceiling.child) },
-        { subject: 'Fastify, same bytes', rssMiB: peakRssMiB(floor.child) },
-        { subject: 'this service', rssMiB: peakRssMiB(api.child) },
+        { subject: 'node:http ceiling', ...memoryOf(ceiling.child) },
+        { subject: 'Fastify, same bytes', ...memoryOf(floor.child) },
+        { subject: SERVICE, ...memoryOf(api.child) },
+        { subject: SERVICE_AT_WARN, ...memoryOf(quiet.child) },
       ];
       ctx.rows.push(...rowsInTurns(target.name, 'GET author', servers, turns));
     } finally {
@@ -55,6 +60,7 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
       await stop(ceiling.child);
     }
   } finally {
+    await stop(quiet.child);
     await stop(api.child);
   }
 }

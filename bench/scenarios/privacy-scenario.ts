@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import { freePort, measure, peakRssMiB, start, stop } from '../harness/processes.js';
+import { freePort, measure, peakRssMiB, rssMiB, start, stop } from '../harness/processes.js';
 import { row } from '../harness/results.js';
 import { seedReviews } from '../harness/seed-reviews.js';
 import { type Demo, getToken, startApi, type Target } from '../harness/targets.js';
@@ -71,6 +71,7 @@ export async function privacyScenario(ctx: BenchContext, target: Target, demo: D
           r,
           peakRssMiB(api.child),
         ),
+        rssAfterMiB: rssMiB(api.child),
         // No peer: the ratio is to the target rate of 1,000 accepted per second.
         ratio: ofTarget(r.requestsPerSecond),
         privacy: { offeredPerSecond: rate, accepted, sent: amount, completionP99: pct(99) },
@@ -144,9 +145,11 @@ async function referenceRuns(
     process.execPath,
     ['--import', 'tsx', join(root, 'bench/ceiling-server.ts')],
     {
-      PORT: String(port),
-      BODY: body,
-      CONTENT_TYPE: sample.headers.get('content-type') ?? 'application/json',
+      env: {
+        PORT: String(port),
+        BODY: body,
+        CONTENT_TYPE: sample.headers.get('content-type') ?? 'application/json',
+      },
     },
   );
   try {

@@ -2,13 +2,14 @@
  * POST /auth/v1/oauth2/token (client credentials) against node-oidc-provider's token endpoint
  * (bench/oidc-peer.ts). A bare node:http server and a bare Fastify form route answering the same
  * bytes show what any token endpoint on this runtime, and on this framework, could serve at most.
+ * The service runs with its access log on, as operators run it, and again at LOG_LEVEL=warn.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
-import { freePort, measureInterleaved, peakRssMiB, start, stop } from '../harness/processes.js';
-import { rowsInTurns } from '../harness/results.js';
+import { freePort, measureInterleaved, memoryOf, start, stop } from '../harness/processes.js';
+import { rowsInTurns, SERVICE, SERVICE_AT_WARN } from '../harness/results.js';
 import { type Demo, startApi, startReference, type Target, tokenForm } from '../harness/targets.js';
 
 const TOKEN_PATH = '/auth/v1/oauth2/token';
@@ -16,17 +17,14 @@ const TOKEN_PATH = '/auth/v1/oauth2/token';
 export async function tokenScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
   const { root, connections, duration, rounds } = ctx.settings;
   const api = await startApi(ctx, target);
+  const quiet = await startApi(ctx, target, { logLevel: 'warn' });
   const peerPort = await freePort();
   const peerSecret = randomBytes(32).toString('base64url');
   const peer = await start(
     ctx.children,
     process.execPath,
     ['--import', 'tsx', join(root, 'bench/oidc-peer.ts')],
-    {
-      PORT: String(peerPort),
-      CLIENT_ID: 'bench-client',
-      CLIENT_SECRET: peerSecret,
-    },
+    { env: { PORT: String(peerPort), CLIENT_ID: 'bench-client', CLIENT_SECRET: peerSecret } },
   );
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
   const apiForm = tokenForm(demo);
@@ -51,7 +49,7 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
       duration,
     });
     const peerForm = `grant_type=client_credentials&client_id=bench-client&client_secret=${peerSecret}&scope=offline_access`;
-    log(`${target.name} token: peer, ceiling, framework floor and api in ${rounds} turns`);
+    log(`${target.name} token: peer, ceiling, framework floor, api and api at warn in ${rounds} turns`);
     const turns = measureInterleaved(
       root,
       [
@@ -59,19 +57,22 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
         { server: ceiling.child, job: job(`${ceiling.base}${TOKEN_PATH}`) },
         { server: floor.child, job: job(`${floor.base}${TOKEN_PATH}`) },
         { server: api.child, job: job(`${api.base}${TOKEN_PATH}`) },
+        { server: quiet.child, job: job(`${quiet.base}${TOKEN_PATH}`) },
       ],
       rounds,
     );
     const servers = [
-      { subject: 'node-oidc-provider', rssMiB: peakRssMiB(peer) },
-      { subject: 'node:http, same bytes', rssMiB: peakRssMiB(ceiling.child) },
-      { subject: 'Fastify form route, same bytes', rssMiB: peakRssMiB(floor.child) },
-      { subject: 'this service', rssMiB: peakRssMiB(api.child) },
+      { subject: 'node-oidc-provider', ...memoryOf(peer) },
+      { subject: 'node:http, same bytes', ...memoryOf(ceiling.child) },
+      { subject: 'Fastify form route, same bytes', ...memoryOf(floor.child) },
+      { subject: SERVICE, ...memoryOf(api.child) },
+      { subject: SERVICE_AT_WARN, ...memoryOf(quiet.child) },
     ];
     ctx.rows.push(...rowsInTurns(target.name, 'POST token', servers, turns));
   } finally {
     for (const reference of references) await stop(reference.child);
     await stop(peer);
+    await stop(quiet.child);
     await stop(api.child);
   }
 }
