@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { HttpDeps } from './http/http-deps.js';
-import { createLogger } from './logger.js';
+import { accessLogger, createLogger } from './logger.js';
 import { createAuthFailureThrottle } from './services/auth/create-auth-failure-throttle.js';
 import { createTokenVerifier } from './services/auth/create-token-verifier.js';
 import type { ServiceDeps } from './services/deps.js';
@@ -86,6 +86,7 @@ export async function createRuntime(
     const tokens = createTokenVerifier(deps);
     const http: HttpDeps = Object.freeze({
       ...deps,
+      accessLog: accessLogger(logger),
       tokens,
       limiter,
       authThrottle,

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { AuthFailureThrottle } from '../services/auth/create-auth-failure-throttle.js';
 import type { TokenVerifier } from '../services/auth/create-token-verifier.js';
 import type { ServiceDeps } from '../services/deps.js';
@@ -8,4 +9,6 @@ export interface HttpDeps extends ServiceDeps {
   readonly tokens: TokenVerifier;
   readonly limiter: PasskeyLimiter;
   readonly authThrottle: AuthFailureThrottle;
+  /** The access line's logger: `logger` without the redaction paths (logger.ts, accessLogger). */
+  readonly accessLog: Logger;
 }

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { accessLogger } from '../logger.js';
 import type { HttpDeps } from './http-deps.js';
 
 /**
@@ -7,11 +6,10 @@ import type { HttpDeps } from './http-deps.js';
  * route template, the caller's application and passkey by their ids (never a credential), and the
  * catalog code of an error answer, so an operator can tell who got which 4xx and why. The URL goes
  * through the logger's `req` serializer, which masks query values and odd path segments; no other
- * field may carry what a caller sent (accessLogger writes it without the redaction paths).
+ * field may carry what a caller sent (`accessLog` writes it without the redaction paths).
  */
 export function observeResponse(deps: HttpDeps) {
-  const { metrics } = deps;
-  const logger = accessLogger(deps.logger);
+  const { accessLog: logger, metrics } = deps;
   return function observeResponse(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
     const route = request.routeOptions.url ?? null;
     const status = reply.statusCode;
