@@ -71,7 +71,6 @@ export function docsRoutes(): FastifyPluginAsync {
         telemetry: false,
         hideClientButton: true,
         agent: { disabled: true },
-        mcp: { disabled: true },
         // Its links lead to Scalar's hosted services (share, deploy).
         showDeveloperTools: 'never',
       },
