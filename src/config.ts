@@ -1,6 +1,6 @@
 /**
  * The only reader of process.env. Everything else receives the frozen Config.
- * Each variable is documented in README.md ("Configuration").
+ * Each variable is documented in docs/configuration.md.
  */
 
 import { type Env, readBool, readEnum, readInt } from './config/env-readers.js';
@@ -169,6 +169,24 @@ export function loadConfig(env: Env = process.env): Config {
     connections: readConnections(env),
   };
   return deepFreeze(config);
+}
+
+/**
+ * The names of the variables loadConfig reads, in the order it reads them: recorded from the
+ * readers themselves, so `rpa serve --help` cannot list fewer than they read. Every reader reads
+ * its variables whatever the others hold.
+ */
+export function configVariables(): readonly string[] {
+  const read = new Set<string>();
+  loadConfig(
+    new Proxy({} as Env, {
+      get(_, name) {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
+    }),
+  );
+  return [...read];
 }
 
 function deepFreeze<T>(value: T): T {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
 import type { HttpDeps } from './http/http-deps.js';
 import { accessLogger, createLogger } from './logger.js';
 import { createAuthFailureThrottle } from './services/auth/create-auth-failure-throttle.js';
@@ -14,6 +14,7 @@ import { resolveIdentifierKey } from './services/privacy/resolve-identifier-key.
 import { createWorkSignal } from './services/privacy/work-signal.js';
 import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
 import { openStore, type Store, type StoreOptions } from './store/database.js';
+import { describeOpenFailure } from './store/driver-errors.js';
 import { type MigrationOutcome, migrateToLatest, migrations, pendingMigrations } from './store/migrate.js';
 
 export interface Runtime {
@@ -58,7 +59,7 @@ export async function createRuntime(
   // by itself, and the outage is logged by its users once when it starts and once when it ends.
   // Counted once the metrics exist (below).
   redis?.on('error', () => {});
-  const store = await openStore(config.databaseUrl, { ...storeOptions(config), ...options.store });
+  const store = await openConfiguredStore(config, { ...storeOptions(config), ...options.store }, redis);
   try {
     if (options.migrate ?? config.migrateOnStart) await migrateToLatest(store.db, store.schema);
     else await reportPendingMigrations(store, logger);
@@ -108,6 +109,24 @@ export async function createRuntime(
   }
 }
 
+/**
+ * The database DATABASE_URL names, or a failure that says so: an operator reading `connect
+ * ECONNREFUSED 127.0.0.1:1` alone has to guess which of the settings it came from.
+ */
+async function openConfiguredStore(
+  config: Config,
+  options: StoreOptions,
+  redis: Redis | null = null,
+): Promise<Store> {
+  try {
+    return await openStore(config.databaseUrl, options);
+  } catch (err) {
+    // Left connected, Redis would keep a process whose database failed from ever exiting.
+    redis?.disconnect();
+    throw new ConfigError('DATABASE_URL', describeOpenFailure(config.databaseUrl, err), { cause: err });
+  }
+}
+
 function storeOptions(config: Config): StoreOptions {
   return {
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
@@ -138,7 +157,7 @@ async function reportPendingMigrations(store: Store, logger: Logger): Promise<vo
 
 /** Applies pending migrations to the configured database and closes it (`rpa migrate`). */
 export async function migrateDatabase(config: Config): Promise<MigrationOutcome> {
-  const store = await openStore(config.databaseUrl, storeOptions(config));
+  const store = await openConfiguredStore(config, storeOptions(config));
   try {
     return await migrateToLatest(store.db, store.schema);
   } finally {

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, configVariables, loadConfig } from '../src/config.js';
+import { variablesRead } from './helpers/variables-read.js';
 
 describe('loadConfig', () => {
+  it('lists every variable its readers read, whichever settings are given (configVariables)', () => {
+    assert.deepEqual([...variablesRead()].sort(), [...configVariables()].sort());
+  });
+
   it('has working defaults for a laptop: SQLite in ./var, port 8080, no Redis', () => {
     const c = loadConfig({});
     assert.equal(c.port, 8080);

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, Option } from 'commander';
+import { configVariables } from '../config.js';
 import { type Environment, isEnvironment } from '../domain/environment.js';
 
 export function parseEnvironment(v: string): Environment {
@@ -34,4 +35,22 @@ export function environmentOption(): Option {
 /** `--json`: the result as JSON on stdout (output.ts), for scripts. */
 export function jsonOption(): Option {
   return new Option('--json', 'machine-readable output');
+}
+
+/**
+ * The help's list of the environment variables the configuration reads (README.md,
+ * "Configuration", says what each does), wrapped to a terminal's 80 columns.
+ */
+export function environmentHelp(): string {
+  const lines = ['', 'Environment variables (see docs/configuration.md):'];
+  let line = ' ';
+  for (const name of configVariables()) {
+    if (line.length + name.length + 2 > 78) {
+      lines.push(line);
+      line = ' ';
+    }
+    line += ` ${name},`;
+  }
+  lines.push(line.replace(/,$/, ''));
+  return lines.join('\n');
 }

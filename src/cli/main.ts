@@ -5,6 +5,7 @@ import { ConfigError } from '../config.js';
 import { AppError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { CliError } from './cli-error.js';
+import { type CliIo, processIo } from './cli-io.js';
 import { registerAppsCommands } from './commands/apps-commands.js';
 import { registerAuditCommand } from './commands/audit-command.js';
 import { registerClientsCommands } from './commands/clients-commands.js';
@@ -18,7 +19,7 @@ import { registerTokensCommands } from './commands/tokens-commands.js';
 import { registerWebhooksCommands } from './commands/webhooks-commands.js';
 import { registerWorkerCommand } from './commands/worker-command.js';
 
-export function buildProgram(): Command {
+export function buildProgram(io: CliIo = processIo()): Command {
   const program = new Command()
     .name('rpa')
     .description('reviews-partner-api: serve the API and administer tenants')
@@ -29,42 +30,64 @@ export function buildProgram(): Command {
     .exitOverride()
     // Set before subcommands are added: commander copies these settings when a command is created.
     .configureOutput({
-      writeErr: (s) => process.stderr.write(withoutSecrets(s.startsWith('error:') ? `rpa: ${s}` : s)),
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(withoutSecrets(s.startsWith('error:') ? `rpa: ${s}` : s)),
     });
-  registerServeCommands(program);
-  registerClientsCommands(program);
-  registerAppsCommands(program);
-  registerPasskeysCommands(program);
-  registerTokensCommands(program);
-  registerReviewsCommands(program);
-  registerDemoCommand(program);
-  registerWorkerCommand(program);
-  registerPrivacyCommands(program);
-  registerOpenApiCommand(program);
-  registerAuditCommand(program);
-  registerWebhooksCommands(program);
+  registerServeCommands(program, io);
+  registerClientsCommands(program, io);
+  registerAppsCommands(program, io);
+  registerPasskeysCommands(program, io);
+  registerTokensCommands(program, io);
+  registerReviewsCommands(program, io);
+  registerDemoCommand(program, io);
+  registerWorkerCommand(program, io);
+  registerPrivacyCommands(program, io);
+  registerOpenApiCommand(program, io);
+  registerAuditCommand(program, io);
+  registerWebhooksCommands(program, io);
   return program;
 }
 
-/** Runs the CLI; every failure is one line on stderr and a non-zero exit code. */
-export async function main(argv: readonly string[]): Promise<void> {
-  const program = buildProgram();
+/**
+ * Runs the CLI with `argv` as node gives it (the first two are node and the script) and returns the
+ * exit code; every failure is one line on stderr and a non-zero code.
+ */
+export async function run(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  const program = buildProgram(io);
   try {
     await program.parseAsync([...argv]);
+    return io.exitCode;
   } catch (err) {
-    if (err instanceof CommanderError) {
-      // Help and version exit 0; usage errors were already printed by commander.
-      process.exitCode = err.exitCode === 0 ? 0 : 2;
-      return;
-    }
+    // Help and version exit 0; usage errors were already printed by commander.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     const message =
       err instanceof AppError || err instanceof ConfigError || err instanceof CliError
         ? err.message
         : err instanceof Error
           ? (err.message.split('\n')[0] ?? '')
           : String(err);
-    process.stderr.write(`rpa: ${withoutSecrets(message)}\n`);
-    process.exitCode = 1;
+    io.stderr.write(`rpa: ${withoutSecrets(message)}\n`);
+    return 1;
+  }
+}
+
+/** `rpa` as a process: its arguments, environment and streams. */
+export async function main(argv: readonly string[]): Promise<void> {
+  endQuietlyWhenOutputCloses();
+  process.exitCode = await run(argv);
+}
+
+/**
+ * `rpa openapi | head -1`: a reader that stops reading is not a failure. A command-line tool dies
+ * of SIGPIPE then; Node ignores that signal and reports EPIPE on the stream instead, which unheard
+ * would end the process with a stack trace. Nothing more can be written, so the command ends here.
+ */
+function endQuietlyWhenOutputCloses(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+      process.exit(process.exitCode ?? 0);
+    });
   }
 }
 

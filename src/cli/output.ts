@@ -1,14 +1,16 @@
+import type { CliIo } from './cli-io.js';
+
 /** Writes a command's result: JSON for machines (--json), aligned key/value lines for people. */
-export function printResult(json: boolean, value: unknown, human?: string): void {
+export function printResult(io: CliIo, json: boolean, value: unknown, human?: string): void {
   if (json) {
-    process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
     return;
   }
   if (human !== undefined) {
-    process.stdout.write(`${human}\n`);
+    io.stdout.write(`${human}\n`);
     return;
   }
-  process.stdout.write(`${formatHuman(value)}\n`);
+  io.stdout.write(`${formatHuman(value)}\n`);
 }
 
 function formatHuman(value: unknown, indent = ''): string {

@@ -115,6 +115,8 @@ export function readConnections(env: Env): Config['connections'] {
 }
 
 export function readMetrics(env: Env, publicPort: number): Config['metrics'] {
+  // Read whether or not a port is set, so that configVariables() sees it (config.ts).
+  const host = env.METRICS_HOST?.trim() || '127.0.0.1';
   const raw = env.METRICS_PORT?.trim();
   if (raw === undefined || raw === '') return null;
   const port = readInt(env, 'METRICS_PORT', 0, 0, 65535);
@@ -123,5 +125,5 @@ export function readMetrics(env: Env, publicPort: number): Config['metrics'] {
       'METRICS_PORT',
       'must differ from PORT: metrics are never served on the public port',
     );
-  return { port, host: env.METRICS_HOST?.trim() || '127.0.0.1' };
+  return { port, host };
 }

@@ -3,6 +3,8 @@
  * store needs to know SQLSTATE codes or SQLite result codes.
  */
 
+import { parseDatabaseUrl } from './database.js';
+
 interface DriverError {
   code?: unknown;
   constraint?: unknown;
@@ -86,4 +88,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (code.startsWith('SQLITE_IOERR') || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_FULL') return true;
   }
   return typeof message === 'string' && DRIVER_MESSAGES.has(message);
+}
+
+/**
+ * Why a database could not be opened, in words safe to print anywhere: the host and port of a
+ * PostgreSQL URL (never its user or password) or a SQLite file's path, and the driver's reason.
+ */
+export function describeOpenFailure(url: string, err: unknown): string {
+  const { dialect, location } = parseDatabaseUrl(url);
+  if (dialect === 'sqlite') return `cannot open ${location} (${openFailureReason(err)})`;
+  const { hostname, port } = new URL(location);
+  return `cannot connect to ${hostname || 'localhost'}:${port || '5432'} (${openFailureReason(err)})`;
+}
+
+/** Node's code for a system call that failed (ECONNREFUSED, ENOTFOUND, ENOTDIR), else the driver's words. */
+function openFailureReason(err: unknown): string {
+  const { code, message } = (err ?? {}) as DriverError;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+  if (typeof message === 'string' && message !== '') return message.split('\n')[0] as string;
+  return String(err);
 }

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isDatabaseError, isDatabaseUnavailable } from '../../src/store/driver-errors.js';
+import {
+  describeOpenFailure,
+  isDatabaseError,
+  isDatabaseUnavailable,
+} from '../../src/store/driver-errors.js';
 
 /** An error as pg builds one from a PostgreSQL ErrorResponse (pg-protocol's DatabaseError). */
 function serverError(code: string, message = 'server error'): Error {
@@ -97,5 +101,31 @@ describe('isDatabaseUnavailable, as the workers meet it', () => {
     ]) {
       assert.equal(isDatabaseUnavailable(err), false, String(err));
     }
+  });
+});
+
+describe('describeOpenFailure', () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:6543'), { code: 'ECONNREFUSED' });
+
+  it('names the host and port of a PostgreSQL URL, never its user or password', () => {
+    const text = describeOpenFailure('postgres://admin:hunter2@db.internal:6543/app', refused);
+    assert.equal(text, 'cannot connect to db.internal:6543 (ECONNREFUSED)');
+    assert.equal(
+      describeOpenFailure('postgresql://u:p@db.internal/app', refused),
+      'cannot connect to db.internal:5432 (ECONNREFUSED)',
+    );
+  });
+
+  it("gives the server's or driver's words when there is no system error code", () => {
+    const denied = Object.assign(new Error('password authentication failed for user "u"'), { code: '28P01' });
+    assert.equal(
+      describeOpenFailure('postgres://u:p@h/db', denied),
+      'cannot connect to h:5432 (password authentication failed for user "u")',
+    );
+    const cantOpen = Object.assign(new Error('unable to open database file'), { code: 'SQLITE_CANTOPEN' });
+    assert.equal(
+      describeOpenFailure('sqlite:/srv/app.db', cantOpen),
+      'cannot open /srv/app.db (unable to open database file)',
+    );
   });
 });

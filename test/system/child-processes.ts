@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rpaNodeArgs } from '../helpers/rpa-cli.js';
 
 export interface Child {
   readonly process: ChildProcess;
@@ -7,9 +8,9 @@ export interface Child {
   readonly exited: Promise<number | null>;
 }
 
-/** Runs `rpa <command>` from source in a child process, collecting its output. */
+/** Runs `rpa <command>` in a child process (the built CLI when it is current), collecting its output. */
 export function spawnRpa(args: readonly string[], env: Record<string, string>): Child {
-  return spawnScript('src/cli/main.ts', args, env);
+  return spawnCollecting(process.execPath, rpaNodeArgs(args), { env });
 }
 
 export function spawnScript(script: string, args: readonly string[], env: Record<string, string>): Child {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Command } from 'commander';
 import { buildProgram } from '../../src/cli/main.js';
-import { assertOneLineFailure, rpaAgainst } from '../helpers/rpa-cli.js';
+import { assertOneLineFailure, rpaAgainst, rpaProcessAgainst } from '../helpers/rpa-cli.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rpa-operator-'));
@@ -34,8 +34,8 @@ function walk(command: Command, path: string[] = []): { path: string; descriptio
 describe(`rpa for operators on ${TEST_DIALECT}`, () => {
   let demo: DemoOut;
 
-  before(() => {
-    const r = rpa('demo', '--json');
+  before(async () => {
+    const r = await rpa('demo', '--json');
     assert.equal(r.code, 0, r.stderr);
     demo = JSON.parse(r.stdout).production as DemoOut;
   });
@@ -45,26 +45,26 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
     if (schema) await dropSchema(TEST_DATABASE_URL, schema);
   });
 
-  it('prints its version', () => {
+  it('prints its version, as a process of its own', async () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
     for (const flag of ['--version', '-V']) {
-      const r = rpa(flag);
+      const r = rpaProcessAgainst({ databaseUrl, schema })(flag);
       assert.equal(r.code, 0, r.stderr);
       assert.equal(r.stdout.trim(), pkg.version);
     }
   });
 
-  it('describes every command', () => {
+  it('describes every command', async () => {
     const commands = walk(buildProgram());
     assert.ok(commands.length > 15, 'the whole tree was walked');
     const bare = commands.filter((c) => c.description.trim() === '').map((c) => c.path);
     assert.deepEqual(bare, []);
   });
 
-  it('prints the ids of the demo passkeys, which passkeys update accepts', () => {
+  it('prints the ids of the demo passkeys, which passkeys update accepts', async () => {
     assert.match(demo.responsePasskeyId, /^[0-9a-f-]{36}$/);
     assert.match(demo.privacyPasskeyId, /^[0-9a-f-]{36}$/);
-    const r = rpa('passkeys', 'update', demo.responsePasskeyId, '--rate-limit', '1200', '--json');
+    const r = await rpa('passkeys', 'update', demo.responsePasskeyId, '--rate-limit', '1200', '--json');
     assert.equal(r.code, 0, r.stderr);
     const updated = JSON.parse(r.stdout);
     assert.equal(updated.id, demo.responsePasskeyId);
@@ -72,16 +72,16 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
     assert.equal(updated.rateLimitPerMinute, 1200);
   });
 
-  it('refuses passkeys update without a change, in one clear line', () => {
+  it('refuses passkeys update without a change, in one clear line', async () => {
     const line = assertOneLineFailure(
-      rpa('passkeys', 'update', demo.responsePasskeyId),
+      await rpa('passkeys', 'update', demo.responsePasskeyId),
       'passkeys update without flags',
     );
     assert.match(line, /--rate-limit.*--quota.*--revoke/);
     assert.doesNotMatch(line, /syntax|sql|where/i);
   });
 
-  it('never echoes a credential given where an id belongs', () => {
+  it('never echoes a credential given where an id belongs', async () => {
     const cases: [string, string[]][] = [
       [demo.responsePasskey, ['passkeys', 'update', demo.responsePasskey, '--quota', '10']],
       [demo.clientSecret, ['apps', 'revoke', demo.clientSecret]],
@@ -96,7 +96,7 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
       [demo.clientSecret, ['apps', demo.clientSecret]],
     ];
     for (const [secret, args] of cases) {
-      const r = rpa(...args);
+      const r = await rpa(...args);
       const what = args.slice(0, 2).join(' ');
       const line = assertOneLineFailure(r, what);
       assert.ok(!r.stderr.includes(secret) && !r.stdout.includes(secret), `${what} echoed the credential`);
@@ -105,51 +105,53 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
     }
   });
 
-  it('takes an application by its id or by its client id everywhere', () => {
-    const byId = JSON.parse(rpa('passkeys', 'list', '--app', demo.applicationId, '--json').stdout);
-    const byClientId = rpa('passkeys', 'list', '--app', demo.clientId, '--json');
+  it('takes an application by its id or by its client id everywhere', async () => {
+    const byId = JSON.parse((await rpa('passkeys', 'list', '--app', demo.applicationId, '--json')).stdout);
+    const byClientId = await rpa('passkeys', 'list', '--app', demo.clientId, '--json');
     assert.equal(byClientId.code, 0, byClientId.stderr);
     assert.deepEqual(JSON.parse(byClientId.stdout), byId);
     assert.equal(byId.length, 2);
 
-    const created = rpa('passkeys', 'create', '--app', demo.clientId, '--api', 'privacy', '--json');
+    const created = await rpa('passkeys', 'create', '--app', demo.clientId, '--api', 'privacy', '--json');
     assert.equal(created.code, 0, created.stderr);
     assert.equal(JSON.parse(created.stdout).applicationId, demo.applicationId);
 
-    const rotated = rpa('apps', 'rotate-secret', demo.clientId, '--json');
+    const rotated = await rpa('apps', 'rotate-secret', demo.clientId, '--json');
     assert.equal(rotated.code, 0, rotated.stderr);
     const { secretId } = JSON.parse(rotated.stdout) as { secretId: string };
-    const retired = rpa('apps', 'retire-secret', demo.clientId, '--secret', secretId, '--json');
+    const retired = await rpa('apps', 'retire-secret', demo.clientId, '--secret', secretId, '--json');
     assert.equal(retired.code, 0, retired.stderr);
     assert.equal(JSON.parse(retired.stdout).applicationId, demo.applicationId);
 
-    const revoked = rpa('apps', 'revoke', demo.clientId, '--json');
+    const revoked = await rpa('apps', 'revoke', demo.clientId, '--json');
     assert.equal(revoked.code, 0, revoked.stderr);
     assert.deepEqual(JSON.parse(revoked.stdout), { applicationId: demo.applicationId, status: 'revoked' });
-    const listed = JSON.parse(rpa('apps', 'list', '--json').stdout) as {
+    const listed = JSON.parse((await rpa('apps', 'list', '--json')).stdout) as {
       applicationId: string;
       status: string;
     }[];
     assert.equal(listed.find((a) => a.applicationId === demo.applicationId)?.status, 'revoked');
   });
 
-  it('says so when no application has the id or client id given', () => {
+  it('says so when no application has the id or client id given', async () => {
     for (const args of [
       ['passkeys', 'list', '--app', 'rpa_ci_doesnotexist'],
       ['apps', 'revoke', 'rpa_ci_doesnotexist'],
       ['passkeys', 'list', '--app', '00000000-0000-4000-8000-000000000000'],
     ]) {
-      const line = assertOneLineFailure(rpa(...args), args.join(' '));
+      const line = assertOneLineFailure(await rpa(...args), args.join(' '));
       assert.match(line, /no application/);
     }
   });
 
-  it('lists applications with the ids of their active secrets', () => {
-    const staging = JSON.parse(rpa('demo', '--json').stdout).staging as DemoOut;
-    const rotated = JSON.parse(rpa('apps', 'rotate-secret', staging.applicationId, '--json').stdout) as {
+  it('lists applications with the ids of their active secrets', async () => {
+    const staging = JSON.parse((await rpa('demo', '--json')).stdout).staging as DemoOut;
+    const rotated = JSON.parse(
+      (await rpa('apps', 'rotate-secret', staging.applicationId, '--json')).stdout,
+    ) as {
       secretId: string;
     };
-    const apps = JSON.parse(rpa('apps', 'list', '--json').stdout) as {
+    const apps = JSON.parse((await rpa('apps', 'list', '--json')).stdout) as {
       applicationId: string;
       secretIds: string[];
     }[];
@@ -157,14 +159,14 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
     assert.ok(app);
     assert.equal(app.secretIds.length, 2);
     assert.ok(app.secretIds.includes(rotated.secretId));
-    const human = rpa('apps', 'list');
+    const human = await rpa('apps', 'list');
     assert.equal(human.code, 0, human.stderr);
     assert.match(human.stdout, new RegExp(rotated.secretId));
     assert.ok(!human.stdout.includes('rpa_cs_'), 'no secret value in the listing');
   });
 
-  it('reads the audit trail of what operators did, with filters', () => {
-    const r = rpa('audit', '--json', '--limit', '1000');
+  it('reads the audit trail of what operators did, with filters', async () => {
+    const r = await rpa('audit', '--json', '--limit', '1000');
     assert.equal(r.code, 0, r.stderr);
     const events = JSON.parse(r.stdout) as {
       actor: string;
@@ -189,27 +191,27 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
     assert.ok(events.some((e) => e.action === 'passkey.updated' && e.targetId === demo.responsePasskeyId));
     assert.ok(!r.stdout.includes('rpa_cs_') && !r.stdout.includes('rpa_pk_'), 'no credential in the trail');
 
-    const revoked = JSON.parse(rpa('audit', '--json', '--action', 'application.revoked').stdout);
+    const revoked = JSON.parse((await rpa('audit', '--json', '--action', 'application.revoked')).stdout);
     assert.deepEqual(
       revoked.map((e: { targetId: string }) => e.targetId),
       [demo.applicationId],
     );
-    const about = JSON.parse(rpa('audit', '--json', '--target', demo.responsePasskeyId).stdout);
+    const about = JSON.parse((await rpa('audit', '--json', '--target', demo.responsePasskeyId)).stdout);
     assert.deepEqual(
       about.map((e: { action: string }) => e.action),
       ['passkey.created', 'passkey.updated'],
     );
-    assert.deepEqual(JSON.parse(rpa('audit', '--json', '--since', '2999-01-01').stdout), []);
-    assert.ok(JSON.parse(rpa('audit', '--json', '--since', '1h').stdout).length > 0);
-    assert.equal(JSON.parse(rpa('audit', '--json', '--limit', '2').stdout).length, 2);
+    assert.deepEqual(JSON.parse((await rpa('audit', '--json', '--since', '2999-01-01')).stdout), []);
+    assert.ok(JSON.parse((await rpa('audit', '--json', '--since', '1h')).stdout).length > 0);
+    assert.equal(JSON.parse((await rpa('audit', '--json', '--limit', '2')).stdout).length, 2);
 
-    const human = rpa('audit', '--target', demo.applicationId);
+    const human = await rpa('audit', '--target', demo.applicationId);
     assert.equal(human.code, 0, human.stderr);
     assert.match(
       human.stdout,
       new RegExp(`cli:${user}  application\\.created  application ${demo.applicationId}`),
     );
-    assertOneLineFailure(rpa('audit', '--since', 'yesterday'), 'audit --since yesterday');
+    assertOneLineFailure(await rpa('audit', '--since', 'yesterday'), 'audit --since yesterday');
   });
 
   it('ignores the files the README tells people to write in the checkout', (t) => {

@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { rpaNodeArgs } from '../helpers/rpa-cli.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rpa-serve-'));
@@ -13,7 +14,7 @@ const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
 function startServer(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; port: number; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+  const child = spawn(process.execPath, rpaNodeArgs(['serve']), {
     env: {
       ...process.env,
       PORT: '0',

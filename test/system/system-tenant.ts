@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { rpaAgainst } from '../helpers/rpa-cli.js';
+import { rpaProcessAgainst } from '../helpers/rpa-cli.js';
 
 export interface SystemTenant {
   readonly clientId: string;
@@ -28,7 +28,10 @@ export function seedSystemTenant(options: {
   reviewsPerPerson: number;
   limited: { perMinute: number; perDay: number };
 }): SystemTenant {
-  const rpa = rpaAgainst({ databaseUrl: options.env.DATABASE_URL ?? '', schema: undefined }, options.env);
+  const rpa = rpaProcessAgainst(
+    { databaseUrl: options.env.DATABASE_URL ?? '', schema: undefined },
+    options.env,
+  );
   const json = (...args: string[]) => {
     const r = rpa(...args, '--json');
     assert.equal(r.code, 0, `rpa ${args.join(' ')}: ${r.stderr}`);

@@ -8,11 +8,12 @@ import { retireApplicationSecret } from '../../services/tenancy/retire-applicati
 import { revokeApplication } from '../../services/tenancy/revoke-application.js';
 import { rotateApplicationSecret } from '../../services/tenancy/rotate-application-secret.js';
 import { CliError } from '../cli-error.js';
+import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption, parseList } from '../command-options.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
-export function registerAppsCommands(program: Command): void {
+export function registerAppsCommands(program: Command, io: CliIo): void {
   const apps = program.command('apps').description('OAuth client applications');
   apps
     .command('create')
@@ -22,24 +23,24 @@ export function registerAppsCommands(program: Command): void {
     .addOption(environmentOption())
     .addOption(jsonOption())
     .action(async (opts: { name: string; clients: string[]; env: Environment; json?: boolean }) => {
-      const created = await withRuntime((rt) =>
+      const created = await withRuntime(io, (rt) =>
         createApplication(rt.deps, { environment: opts.env, name: opts.name, clientNames: opts.clients }),
       );
-      printResult(!!opts.json, {
+      printResult(io, !!opts.json, {
         applicationId: created.application.id,
         environment: created.application.environment,
         clientId: created.application.clientId,
         clientSecret: created.clientSecret,
         clientNames: created.clientNames,
       });
-      if (!opts.json) process.stderr.write('The client secret is shown only once; store it now.\n');
+      if (!opts.json) io.stderr.write('The client secret is shown only once; store it now.\n');
     });
   apps
     .command('list')
     .description('list applications with their client ids, grants and active secret ids')
     .addOption(jsonOption())
     .action(async (opts: { json?: boolean }) => {
-      const apps = await withRuntime((rt) => listApplications(rt.deps));
+      const apps = await withRuntime(io, (rt) => listApplications(rt.deps));
       const rows = apps.map(({ application: a, clientNames, secretIds }) => ({
         applicationId: a.id,
         name: a.name,
@@ -49,35 +50,35 @@ export function registerAppsCommands(program: Command): void {
         clientNames,
         secretIds,
       }));
-      printResult(!!opts.json, rows);
+      printResult(io, !!opts.json, rows);
     });
-  registerSecretCommands(apps);
+  registerSecretCommands(apps, io);
   apps
     .command('revoke <app>')
     .description('revoke an application and all of its tokens')
     .addOption(jsonOption())
     .action(async (app: string, opts: { json?: boolean }) => {
-      const applicationId = await withRuntime(async (rt) => {
+      const applicationId = await withRuntime(io, async (rt) => {
         const { id } = await resolveApplication(rt.deps, app);
         await revokeApplication(rt.deps, { applicationId: id });
         return id;
       });
-      printResult(!!opts.json, { applicationId, status: 'revoked' });
+      printResult(io, !!opts.json, { applicationId, status: 'revoked' });
     });
 }
 
 /** An application's secrets: a second one added beside the first, the oldest retired. */
-function registerSecretCommands(apps: Command): void {
+function registerSecretCommands(apps: Command, io: CliIo): void {
   apps
     .command('rotate-secret <app>')
     .description('add a second active secret; the old one works until retired')
     .addOption(jsonOption())
     .action(async (app: string, opts: { json?: boolean }) => {
-      const r = await withRuntime(async (rt) => {
+      const r = await withRuntime(io, async (rt) => {
         const { id: applicationId } = await resolveApplication(rt.deps, app);
         return { applicationId, ...(await rotateApplicationSecret(rt.deps, { applicationId })) };
       });
-      printResult(!!opts.json, {
+      printResult(io, !!opts.json, {
         applicationId: r.applicationId,
         secretId: r.secretId,
         clientSecret: r.clientSecret,
@@ -93,11 +94,11 @@ function registerSecretCommands(apps: Command): void {
         throw new CliError(
           '--secret takes the id of a secret, not the secret itself; `rpa apps list` shows the ids',
         );
-      const r = await withRuntime(async (rt) => {
+      const r = await withRuntime(io, async (rt) => {
         const { id: applicationId } = await resolveApplication(rt.deps, app);
         const retired = await retireApplicationSecret(rt.deps, { applicationId, secretId: opts.secret });
         return { applicationId, retiredSecretId: retired.retiredSecretId };
       });
-      printResult(!!opts.json, r);
+      printResult(io, !!opts.json, r);
     });
 }

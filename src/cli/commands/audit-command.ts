@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { AuditEvent } from '../../domain/audit-event.js';
 import { listAuditEvents, MAX_AUDIT_LIST } from '../../services/audit/list-audit-events.js';
+import type { CliIo } from '../cli-io.js';
 import { jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
@@ -30,20 +31,20 @@ function line(e: AuditEvent): string {
   return `${new Date(e.occurredAt).toISOString()}  ${e.actor}  ${e.action}  ${e.targetType} ${e.targetId}${details}`;
 }
 
-export function registerAuditCommand(program: Command): void {
+export function registerAuditCommand(program: Command, io: CliIo): void {
   program
     .command('audit')
     .description('print the audit trail: administrative actions and privacy request changes, oldest first')
     .option('--since <when>', 'from this ISO date or time, or this far back (30m, 24h, 7d)', (v) =>
       parseSince(v),
     )
-    .option('--limit <n>', `the latest N events (default 100, at most ${MAX_AUDIT_LIST})`, parseLimit, 100)
+    .option('--limit <n>', `the latest N events, at most ${MAX_AUDIT_LIST}`, parseLimit, 100)
     .option('--action <name>', 'only this action, e.g. application.revoked')
     .option('--target <id>', 'only events about this id (application, passkey, privacy request ...)')
     .addOption(jsonOption())
     .action(
       async (opts: { since?: number; limit: number; action?: string; target?: string; json?: boolean }) => {
-        const events = await withRuntime((rt) =>
+        const events = await withRuntime(io, (rt) =>
           listAuditEvents(rt.deps, {
             limit: opts.limit,
             ...(opts.since !== undefined ? { since: opts.since } : {}),
@@ -53,12 +54,13 @@ export function registerAuditCommand(program: Command): void {
         );
         if (opts.json) {
           printResult(
+            io,
             true,
             events.map((e) => ({ ...e, occurredAt: new Date(e.occurredAt).toISOString() })),
           );
           return;
         }
-        printResult(false, null, events.length === 0 ? 'no audit events' : events.map(line).join('\n'));
+        printResult(io, false, null, events.length === 0 ? 'no audit events' : events.map(line).join('\n'));
       },
     );
 }

@@ -4,20 +4,21 @@ import { loadConfig } from '../../config.js';
 import { buildServer } from '../../http/build-server.js';
 import { createLogger } from '../../logger.js';
 import { createRuntime } from '../../runtime.js';
+import type { CliIo } from '../cli-io.js';
 
 /**
  * The OpenAPI document as this configuration serves it at /openapi.json (its servers follow
  * PUBLIC_SCHEME, ALLOWED_HOSTS and PORT), built without listening and without the configured
  * database or Redis: the document depends on neither, so it can be written on a build machine.
  */
-async function openApiDocument(env: NodeJS.ProcessEnv = process.env): Promise<unknown> {
+async function openApiDocument(io: CliIo): Promise<unknown> {
   const config = loadConfig({
-    ...env,
+    ...io.env,
     DATABASE_URL: 'sqlite::memory:',
     REDIS_URL: '',
     WORKER_ENABLED: 'false',
   });
-  const runtime = await createRuntime(config, { logger: createLogger('warn', process.stderr) });
+  const runtime = await createRuntime(config, { logger: createLogger('warn', io.stderr) });
   try {
     const app = await buildServer(runtime.http);
     await app.ready();
@@ -27,14 +28,14 @@ async function openApiDocument(env: NodeJS.ProcessEnv = process.env): Promise<un
   }
 }
 
-export function registerOpenApiCommand(program: Command): void {
+export function registerOpenApiCommand(program: Command, io: CliIo): void {
   program
     .command('openapi')
     .description('print the OpenAPI 3.1 document this configuration serves at /openapi.json')
     .option('--out <file>', 'write it to a file instead of stdout')
     .action(async (opts: { out?: string }) => {
-      const text = `${JSON.stringify(await openApiDocument(), null, 2)}\n`;
+      const text = `${JSON.stringify(await openApiDocument(io), null, 2)}\n`;
       if (opts.out) await writeFile(opts.out, text);
-      else process.stdout.write(text);
+      else io.stdout.write(text);
     });
 }

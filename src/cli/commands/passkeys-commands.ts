@@ -5,6 +5,7 @@ import { listPasskeys } from '../../services/tenancy/list-passkeys.js';
 import { resolveApplication } from '../../services/tenancy/resolve-application.js';
 import { updatePasskey } from '../../services/tenancy/update-passkey.js';
 import { CliError } from '../cli-error.js';
+import type { CliIo } from '../cli-io.js';
 import { jsonOption, positiveIntegerParser } from '../command-options.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
@@ -34,7 +35,7 @@ const limitsGiven = (opts: { rateLimit?: number; quota?: number }) => ({
   ...(opts.quota !== undefined ? { quotaPerDay: opts.quota } : {}),
 });
 
-export function registerPasskeysCommands(program: Command): void {
+export function registerPasskeysCommands(program: Command, io: CliIo): void {
   const passkeys = program.command('passkeys').description('API passkeys with their rate limit and quota');
   passkeys
     .command('create')
@@ -46,14 +47,14 @@ export function registerPasskeysCommands(program: Command): void {
     .addOption(jsonOption())
     .action(
       async (opts: { app: string; api: PasskeyApi; rateLimit?: number; quota?: number; json?: boolean }) => {
-        const r = await withRuntime(async (rt) =>
+        const r = await withRuntime(io, async (rt) =>
           createPasskey(rt.deps, {
             applicationId: (await resolveApplication(rt.deps, opts.app)).id,
             api: opts.api,
             ...limitsGiven(opts),
           }),
         );
-        printResult(!!opts.json, { ...passkeyView(r.passkey), passkey: r.value });
+        printResult(io, !!opts.json, { ...passkeyView(r.passkey), passkey: r.value });
       },
     );
   passkeys
@@ -70,14 +71,14 @@ export function registerPasskeysCommands(program: Command): void {
       ) => {
         if (opts.rateLimit === undefined && opts.quota === undefined && !opts.revoke)
           throw new CliError('nothing to change: give --rate-limit N, --quota N or --revoke');
-        const p = await withRuntime((rt) =>
+        const p = await withRuntime(io, (rt) =>
           updatePasskey(rt.deps, {
             passkeyId,
             ...limitsGiven(opts),
             ...(opts.revoke ? { revoke: true } : {}),
           }),
         );
-        printResult(!!opts.json, passkeyView(p));
+        printResult(io, !!opts.json, passkeyView(p));
       },
     );
   passkeys
@@ -86,13 +87,14 @@ export function registerPasskeysCommands(program: Command): void {
     .option('--app <app>', 'only this application: its id or client id')
     .addOption(jsonOption())
     .action(async (opts: { app?: string; json?: boolean }) => {
-      const rows = await withRuntime(async (rt) =>
+      const rows = await withRuntime(io, async (rt) =>
         listPasskeys(
           rt.deps,
           opts.app !== undefined ? { applicationId: (await resolveApplication(rt.deps, opts.app)).id } : {},
         ),
       );
       printResult(
+        io,
         !!opts.json,
         rows.map(passkeyView),
         rows.length === 0 && !opts.json ? 'no passkeys' : undefined,

@@ -4,6 +4,7 @@ import { IDENTIFIER_KINDS, type IdentifierKind, type Identifiers } from '../../d
 import { compactPrivacyTables } from '../../services/privacy/compact-privacy-tables.js';
 import { liftSuppression } from '../../services/privacy/lift-suppression.js';
 import { CliError } from '../cli-error.js';
+import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
 import { operatorName, withRuntime } from '../with-runtime.js';
@@ -23,7 +24,7 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-export function registerPrivacyCommands(program: Command): void {
+export function registerPrivacyCommands(program: Command, io: CliIo): void {
   const privacy = program.command('privacy').description('privacy housekeeping that operators run');
   privacy
     .command('compact')
@@ -32,14 +33,14 @@ export function registerPrivacyCommands(program: Command): void {
     )
     .addOption(jsonOption())
     .action(async (opts: { json?: boolean }) => {
-      const result = await withRuntime((rt) => compactPrivacyTables(rt.deps, { trigger: 'command' }));
+      const result = await withRuntime(io, (rt) => compactPrivacyTables(rt.deps, { trigger: 'command' }));
       if ('skipped' in result) {
-        printResult(!!opts.json, result, `skipped: ${result.skipped}`);
+        printResult(io, !!opts.json, result, `skipped: ${result.skipped}`);
         // Nothing was rewritten by this command: a script must not take it for done.
-        process.exitCode = 1;
+        io.exitCode = 1;
         return;
       }
-      printResult(!!opts.json, result);
+      printResult(io, !!opts.json, result);
     });
   privacy
     .command('unsuppress')
@@ -65,16 +66,17 @@ export function registerPrivacyCommands(program: Command): void {
         by?: string;
         json?: boolean;
       }) => {
-        const result = await withRuntime((rt) =>
+        const result = await withRuntime(io, (rt) =>
           liftSuppression(rt.deps, {
             environment: opts.env,
             identifiers: opts.identifier,
             reason: opts.reason,
-            liftedBy: opts.by ?? operatorName(),
+            liftedBy: opts.by ?? operatorName(io.env),
             ...(opts.client ? { clientNames: opts.client } : {}),
           }),
         );
         printResult(
+          io,
           !!opts.json,
           result,
           result.lifted

@@ -6,17 +6,18 @@ import {
   type ImportResult,
   importReviews,
 } from '../../services/reviews/import-reviews.js';
+import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption } from '../command-options.js';
 import { openInputFile } from '../open-input-file.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
-function progressPrinter(): ((p: ImportProgress) => void) | undefined {
-  if (!process.stderr.isTTY) return undefined;
+function progressPrinter(io: CliIo): ((p: ImportProgress) => void) | undefined {
+  if (!io.stderr.isTTY) return undefined;
   const started = Date.now();
   return (p) => {
     const seconds = Math.max((Date.now() - started) / 1000, 0.001);
-    process.stderr.write(
+    io.stderr.write(
       `\r${p.lines.toLocaleString()} lines · ${p.imported.toLocaleString()} imported · ` +
         `${p.skippedForgotten.toLocaleString()} forgotten · ${p.rejected.toLocaleString()} rejected · ` +
         `${Math.round(p.imported / seconds).toLocaleString()}/s   `,
@@ -46,7 +47,7 @@ function formatImportResult(r: ImportResult): string {
   return out.join('\n');
 }
 
-export function registerReviewsCommands(program: Command): void {
+export function registerReviewsCommands(program: Command, io: CliIo): void {
   const reviews = program.command('reviews').description('reviews and their authors');
   reviews
     .command('import <file>')
@@ -56,11 +57,11 @@ export function registerReviewsCommands(program: Command): void {
     .addOption(jsonOption())
     .action(async (file: string, opts: { env: Environment; json?: boolean; dryRun?: boolean }) => {
       const handle = file === '-' ? undefined : await openInputFile(file);
-      const onProgress = opts.json ? undefined : progressPrinter();
+      const onProgress = opts.json ? undefined : progressPrinter(io);
       try {
-        const result = await withRuntime((rt) => {
+        const result = await withRuntime(io, (rt) => {
           // Read only once the database is ready: lines read before iteration starts would be lost.
-          const input = handle ? handle.createReadStream({ encoding: 'utf8' }) : process.stdin;
+          const input = handle ? handle.createReadStream({ encoding: 'utf8' }) : io.stdin;
           const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
           return importReviews(rt.deps, {
             lines,
@@ -69,10 +70,10 @@ export function registerReviewsCommands(program: Command): void {
             ...(onProgress ? { onProgress } : {}),
           });
         });
-        if (onProgress) process.stderr.write('\n');
-        printResult(!!opts.json, result, opts.json ? undefined : formatImportResult(result));
+        if (onProgress) io.stderr.write('\n');
+        printResult(io, !!opts.json, result, opts.json ? undefined : formatImportResult(result));
         // A rejected line is data the operator expected to land: scripts must notice.
-        if (result.rejected > 0) process.exitCode = 1;
+        if (result.rejected > 0) io.exitCode = 1;
       } finally {
         await handle?.close();
       }

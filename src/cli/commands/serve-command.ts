@@ -6,15 +6,16 @@ import { createLogger } from '../../logger.js';
 import { createRuntime, migrateDatabase } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
 import { startWebhookWorker } from '../../worker/webhook-worker.js';
-import { jsonOption } from '../command-options.js';
+import type { CliIo } from '../cli-io.js';
+import { environmentHelp, jsonOption } from '../command-options.js';
 import { onShutdownSignal } from '../on-shutdown-signal.js';
 
 /**
  * `rpa serve`: migrations, HTTP server and (unless WORKER_ENABLED=false) the in-process privacy
  * and webhook workers. SIGTERM/SIGINT stop accepting connections, finish in-flight requests, then exit.
  */
-async function serve(): Promise<void> {
-  const config = loadConfig();
+async function serve(io: CliIo): Promise<void> {
+  const config = loadConfig(io.env);
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, { logger });
   const app = await buildServer(runtime.http);
@@ -37,20 +38,21 @@ async function serve(): Promise<void> {
   logger.info({ database: runtime.deps.store.dialect, redis: config.redisUrl !== null }, 'serving');
 }
 
-export function registerServeCommands(program: Command): void {
+export function registerServeCommands(program: Command, io: CliIo): void {
   program
     .command('serve')
     .description(
       'apply migrations and serve the API (with the privacy and webhook workers in-process by default)',
     )
-    .action(serve);
+    .addHelpText('after', environmentHelp())
+    .action(() => serve(io));
   program
     .command('migrate')
     .description('apply pending database migrations and exit')
     .addOption(jsonOption())
     .action(async (opts: { json?: boolean }) => {
-      const r = await migrateDatabase(loadConfig());
-      if (opts.json) process.stdout.write(`${JSON.stringify(r)}\n`);
-      else process.stdout.write(r.applied.length ? `applied ${r.applied.join(', ')}\n` : 'up to date\n');
+      const r = await migrateDatabase(loadConfig(io.env));
+      if (opts.json) io.stdout.write(`${JSON.stringify(r)}\n`);
+      else io.stdout.write(r.applied.length ? `applied ${r.applied.join(', ')}\n` : 'up to date\n');
     });
 }

@@ -20,6 +20,7 @@ import {
   rotateWebhookSecret,
 } from '../../services/webhooks/rotate-webhook-secret.js';
 import type { WebhookEndpoint } from '../../services/webhooks/webhook-endpoint-view.js';
+import type { CliIo } from '../cli-io.js';
 import { jsonOption, parseList, positiveIntegerParser } from '../command-options.js';
 import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
@@ -80,17 +81,17 @@ function deliveryLine(d: WebhookDelivery): string {
   return `${iso(d.createdAt)}  ${d.messageId}  ${d.eventType}  endpoint ${d.endpointId}  ${d.status}  attempts ${d.attempts}  ${last}${next}`;
 }
 
-export function registerWebhooksCommands(program: Command): void {
+export function registerWebhooksCommands(program: Command, io: CliIo): void {
   const webhooks = program
     .command('webhooks')
     .description('endpoints that receive signed privacy request events (Standard Webhooks)');
-  registerEndpointCommands(webhooks);
-  registerEndpointChangeCommands(webhooks);
-  registerDeliveriesCommand(webhooks);
+  registerEndpointCommands(webhooks, io);
+  registerEndpointChangeCommands(webhooks, io);
+  registerDeliveriesCommand(webhooks, io);
 }
 
 /** Registering an endpoint, and listing them. */
-function registerEndpointCommands(webhooks: Command): void {
+function registerEndpointCommands(webhooks: Command, io: CliIo): void {
   webhooks
     .command('add')
     .description('register an endpoint for an application; prints its signing secret once')
@@ -99,7 +100,7 @@ function registerEndpointCommands(webhooks: Command): void {
     .option('--events <types>', `comma-separated, default all: ${WEBHOOK_EVENT_TYPES.join(', ')}`, parseList)
     .addOption(jsonOption())
     .action(async (opts: { app: string; url: string; events?: string[]; json?: boolean }) => {
-      const r = await withRuntime(async (rt) => {
+      const r = await withRuntime(io, async (rt) => {
         const { id: applicationId } = await resolveApplication(rt.deps, opts.app);
         return addWebhookEndpoint(rt.deps, {
           applicationId,
@@ -107,9 +108,9 @@ function registerEndpointCommands(webhooks: Command): void {
           ...(opts.events ? { eventTypes: opts.events } : {}),
         });
       });
-      printResult(!!opts.json, { ...endpointView(r.endpoint), secret: r.secret });
+      printResult(io, !!opts.json, { ...endpointView(r.endpoint), secret: r.secret });
       if (!opts.json)
-        process.stderr.write('The signing secret is shown only once; give it to the receiver now.\n');
+        io.stderr.write('The signing secret is shown only once; give it to the receiver now.\n');
     });
   webhooks
     .command('list')
@@ -117,24 +118,24 @@ function registerEndpointCommands(webhooks: Command): void {
     .option('--app <app>', 'only this application (id or client id)')
     .addOption(jsonOption())
     .action(async (opts: { app?: string; json?: boolean }) => {
-      const rows = await withRuntime(async (rt) => {
+      const rows = await withRuntime(io, async (rt) => {
         const applicationId = opts.app ? (await resolveApplication(rt.deps, opts.app)).id : undefined;
         return listWebhookEndpoints(rt.deps, applicationId ? { applicationId } : {});
       });
-      if (!opts.json && rows.length === 0) return printResult(false, null, 'no webhook endpoints');
-      printResult(!!opts.json, rows.map(endpointView));
+      if (!opts.json && rows.length === 0) return printResult(io, false, null, 'no webhook endpoints');
+      printResult(io, !!opts.json, rows.map(endpointView));
     });
 }
 
 /** Changes to an endpoint already registered. */
-function registerEndpointChangeCommands(webhooks: Command): void {
+function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
   webhooks
     .command('remove <endpoint>')
     .description('remove an endpoint; its undelivered events are dropped')
     .addOption(jsonOption())
     .action(async (endpoint: string, opts: { json?: boolean }) => {
-      await withRuntime((rt) => removeWebhookEndpoint(rt.deps, { endpointId: endpoint }));
-      printResult(!!opts.json, { removed: endpoint });
+      await withRuntime(io, (rt) => removeWebhookEndpoint(rt.deps, { endpointId: endpoint }));
+      printResult(io, !!opts.json, { removed: endpoint });
     });
   webhooks
     .command('rotate-secret <endpoint>')
@@ -142,31 +143,31 @@ function registerEndpointChangeCommands(webhooks: Command): void {
     .option('--grace <span>', 'how long the old secret keeps signing (default 24h, at most 30d)', parseGrace)
     .addOption(jsonOption())
     .action(async (endpoint: string, opts: { grace?: number; json?: boolean }) => {
-      const r = await withRuntime((rt) =>
+      const r = await withRuntime(io, (rt) =>
         rotateWebhookSecret(rt.deps, {
           endpointId: endpoint,
           graceMs: opts.grace ?? DEFAULT_SECRET_GRACE_MS,
         }),
       );
-      printResult(!!opts.json, {
+      printResult(io, !!opts.json, {
         id: endpoint,
         secret: r.secret,
         previousSecretSignsUntil: iso(r.previousExpiresAt),
       });
       if (!opts.json)
-        process.stderr.write('The new signing secret is shown only once; give it to the receiver now.\n');
+        io.stderr.write('The new signing secret is shown only once; give it to the receiver now.\n');
     });
   webhooks
     .command('enable <endpoint>')
     .description('send to an endpoint again after it answered 410 Gone')
     .addOption(jsonOption())
     .action(async (endpoint: string, opts: { json?: boolean }) => {
-      await withRuntime((rt) => enableWebhookEndpoint(rt.deps, { endpointId: endpoint }));
-      printResult(!!opts.json, { enabled: endpoint });
+      await withRuntime(io, (rt) => enableWebhookEndpoint(rt.deps, { endpointId: endpoint }));
+      printResult(io, !!opts.json, { enabled: endpoint });
     });
 }
 
-function registerDeliveriesCommand(webhooks: Command): void {
+function registerDeliveriesCommand(webhooks: Command, io: CliIo): void {
   webhooks
     .command('deliveries')
     .description('list deliveries, newest event first: status, attempts, last answer, next attempt')
@@ -174,7 +175,7 @@ function registerDeliveriesCommand(webhooks: Command): void {
     .option('--endpoint <id>', 'only this endpoint')
     .option('--status <status>', 'pending, delivered or failed', parseStatus)
     .option('--webhook-id <id>', 'only this event (its webhook-id, msg_...)')
-    .option('--limit <n>', `at most N (default 100, at most ${MAX_DELIVERY_LIST})`, parseLimit, 100)
+    .option('--limit <n>', `the latest N deliveries, at most ${MAX_DELIVERY_LIST}`, parseLimit, 100)
     .addOption(jsonOption())
     .action(
       async (opts: {
@@ -185,7 +186,7 @@ function registerDeliveriesCommand(webhooks: Command): void {
         limit: number;
         json?: boolean;
       }) => {
-        const rows = await withRuntime(async (rt) => {
+        const rows = await withRuntime(io, async (rt) => {
           const applicationId = opts.app ? (await resolveApplication(rt.deps, opts.app)).id : undefined;
           return listWebhookDeliveries(rt.deps, {
             limit: opts.limit,
@@ -195,8 +196,8 @@ function registerDeliveriesCommand(webhooks: Command): void {
             ...(opts.webhookId ? { messageId: opts.webhookId } : {}),
           });
         });
-        if (opts.json) return printResult(true, rows.map(deliveryView));
-        printResult(false, null, rows.length === 0 ? 'no deliveries' : rows.map(deliveryLine).join('\n'));
+        if (opts.json) return printResult(io, true, rows.map(deliveryView));
+        printResult(io, false, null, rows.length === 0 ? 'no deliveries' : rows.map(deliveryLine).join('\n'));
       },
     );
 }

@@ -5,6 +5,8 @@ import { createLogger } from '../../logger.js';
 import { createRuntime } from '../../runtime.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
 import { startWebhookWorker } from '../../worker/webhook-worker.js';
+import type { CliIo } from '../cli-io.js';
+import { environmentHelp } from '../command-options.js';
 import { onShutdownSignal } from '../on-shutdown-signal.js';
 
 /**
@@ -13,8 +15,8 @@ import { onShutdownSignal } from '../on-shutdown-signal.js';
  * commit and hand their requests back before the process exits; a SIGKILL loses nothing either,
  * the leases just have to run out before another worker resumes.
  */
-async function runWorker(): Promise<void> {
-  const config = loadConfig();
+async function runWorker(io: CliIo): Promise<void> {
+  const config = loadConfig(io.env);
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, { logger });
   // Before the workers: a metrics port that cannot be opened ends the command before any lane has
@@ -36,9 +38,10 @@ async function runWorker(): Promise<void> {
   });
 }
 
-export function registerWorkerCommand(program: Command): void {
+export function registerWorkerCommand(program: Command, io: CliIo): void {
   program
     .command('worker')
     .description('run only the workers: erasure and export of privacy requests, webhook deliveries')
-    .action(runWorker);
+    .addHelpText('after', environmentHelp())
+    .action(() => runWorker(io));
 }

@@ -17,16 +17,34 @@ export const TENANCY_CHANNEL = 'rpa:tenancy-changes';
 const READY_WAIT_MS = 2000;
 const STARTING = new Set(['wait', 'connecting', 'connect']);
 
-function whenReady(redis: Redis, ms: number): Promise<void> {
+/** Resolves once the connection is ready, or after `ms` with the last reason it could not connect, if any. */
+function whenReady(redis: Redis, ms: number): Promise<unknown> {
   return new Promise((resolve) => {
+    let failure: unknown;
+    const failed = (err: unknown) => {
+      failure = err;
+    };
     const done = () => {
       clearTimeout(timer);
       redis.off('ready', done);
-      resolve();
+      redis.off('error', failed);
+      resolve(failure);
     };
     const timer = setTimeout(done, ms);
     redis.once('ready', done);
+    redis.on('error', failed);
   });
+}
+
+/**
+ * Which setting failed and where it points, never its password: `REDIS_URL: cannot connect to
+ * host:port (ECONNREFUSED)`, with the code when an attempt was seen failing while waiting.
+ */
+function unreachable(redisUrl: string, err: unknown): Error {
+  const { hostname, port } = new URL(redisUrl);
+  const code = (err as { code?: unknown } | undefined)?.code;
+  const reason = typeof code === 'string' ? ` (${code})` : '';
+  return new Error(`REDIS_URL: cannot connect to ${hostname}:${port || '6379'}${reason}`, { cause: err });
 }
 
 /**
@@ -43,7 +61,9 @@ export async function announceTenancyChange(deps: ServiceDeps, change: TenancyCh
     // The shared connection fails fast instead of queueing; a CLI process (`rpa apps revoke`)
     // may announce before its fresh connection is up, so wait for that briefly (not for a
     // reconnection after an outage: then the cache TTL covers it).
-    if (STARTING.has(redis.status)) await whenReady(redis, READY_WAIT_MS);
+    const failure = STARTING.has(redis.status) ? await whenReady(redis, READY_WAIT_MS) : undefined;
+    // Not connected: the client's own words ("Stream isn't writeable") would not say to what.
+    if (redis.status !== 'ready' && deps.config.redisUrl) throw unreachable(deps.config.redisUrl, failure);
     await redis.publish(TENANCY_CHANNEL, JSON.stringify(change));
   } catch (err) {
     deps.logger.warn(

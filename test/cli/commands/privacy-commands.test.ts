@@ -19,21 +19,21 @@ describe(`rpa privacy compact on ${TEST_DIALECT}`, () => {
     if (schema) await dropSchema(TEST_DATABASE_URL, schema);
   });
 
-  it('rewrites the tables and prints what it did', () => {
-    const r = rpa('privacy', 'compact', '--json');
+  it('rewrites the tables and prints what it did', async () => {
+    const r = await rpa('privacy', 'compact', '--json');
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
     assert.deepEqual(out.tables, [...COMPACTED_TABLES]);
     assert.match(out.id, /^[0-9a-f-]{36}$/);
     for (const k of ['bytesBefore', 'bytesAfter', 'durationMs']) assert.equal(typeof out[k], 'number', k);
 
-    const human = rpa('privacy', 'compact');
+    const human = await rpa('privacy', 'compact');
     assert.equal(human.code, 0, human.stderr);
     assert.match(human.stdout, /^tables\s+reviews, review_identifiers, client_responses/m);
   });
 
-  it('is listed under rpa privacy', () => {
-    const r = rpa('privacy', '--help');
+  it('is listed under rpa privacy', async () => {
+    const r = await rpa('privacy', '--help');
     assert.equal(r.code, 0);
     assert.match(r.stdout, /compact/);
   });

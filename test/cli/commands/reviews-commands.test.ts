@@ -27,8 +27,8 @@ function ndjson(name: string, rows: readonly unknown[]): string {
 }
 
 describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
-  before(() => {
-    const demo = rpa('demo', '--json');
+  before(async () => {
+    const demo = await rpa('demo', '--json');
     assert.equal(demo.code, 0, demo.stderr);
   });
   after(async () => {
@@ -36,7 +36,7 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
     if (schema) await dropSchema(TEST_DATABASE_URL, schema);
   });
 
-  it('rejects unknown fields with the line and the field, and exits 1', () => {
+  it('rejects unknown fields with the line and the field, and exits 1', async () => {
     const file = ndjson('typos.ndjson', [
       { id: 'typo-1', clientName: 'Acme-EN_GB', rating: 4, author: { emailAddress: 'ok@example.com' } },
       { id: 'typo-2', clientName: 'Acme-EN_GB', authorID: 'hidden-id-1' },
@@ -44,7 +44,7 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
       { id: 'typo-4', clientName: 'Acme-EN_GB', author: { name: 'X', Instagram: 'x' } },
       { id: 'typo-5', clientName: 'Acme-EN_GB', 'hidden@example.com': 1 },
     ]);
-    const r = rpa('reviews', 'import', file, '--json');
+    const r = await rpa('reviews', 'import', file, '--json');
     assert.equal(r.code, 1, r.stderr);
     const out = JSON.parse(r.stdout);
     assert.equal(out.imported, 1);
@@ -67,14 +67,14 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
     for (const value of ['hidden-id-1', 'hidden@example.com']) assert.ok(!r.stdout.includes(value));
   });
 
-  it('prints each rejected line readably for people', () => {
+  it('prints each rejected line readably for people', async () => {
     const file = ndjson('human.ndjson', [
       { id: 'hum-1', clientName: 'Acme-EN_GB', rating: 5 },
       '{not json',
       { id: 'hum-3', clientName: 'Nope' },
       { id: 'hum-4', clientName: 'Acme-EN_GB', rating: 9 },
     ]);
-    const r = rpa('reviews', 'import', file);
+    const r = await rpa('reviews', 'import', file);
     assert.equal(r.code, 1, r.stderr);
     assert.doesNotMatch(r.stdout, /\[object Object\]/);
     assert.match(r.stdout, /^imported\s+1$/m);
@@ -83,7 +83,7 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
     assert.match(r.stdout, /^line 3: rejected: no client named "Nope" in production$/m);
     assert.match(r.stdout, /^line 4: rejected: rating must be a whole number from 1 to 5$/m);
     // Only lines that all landed exit 0.
-    const clean = rpa(
+    const clean = await rpa(
       'reviews',
       'import',
       ndjson('clean.ndjson', [{ id: 'hum-9', clientName: 'Acme-EN_GB' }]),
@@ -91,14 +91,14 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
     assert.equal(clean.code, 0, clean.stdout + clean.stderr);
   });
 
-  it('validates without writing on --dry-run, duplicates in the file and in the database included', () => {
+  it('validates without writing on --dry-run, duplicates in the file and in the database included', async () => {
     const file = ndjson('dry.ndjson', [
       { id: 'dry-1', clientName: 'Acme-EN_GB', author: { authorId: 'dry-person' } },
       { id: 'dry-1', clientName: 'Acme-EN_GB' },
       { id: 'hum-1', clientName: 'Acme-EN_GB' },
       { id: 'dry-2', clientName: 'Acme-DE_DE', text: 'fine' },
     ]);
-    const dry = rpa('reviews', 'import', file, '--dry-run', '--json');
+    const dry = await rpa('reviews', 'import', file, '--dry-run', '--json');
     assert.equal(dry.code, 1, dry.stderr);
     const out = JSON.parse(dry.stdout);
     assert.equal(out.dryRun, true);
@@ -110,11 +110,11 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
         [3, 'a review with this id already exists'],
       ],
     );
-    const human = rpa('reviews', 'import', file, '--dry-run');
+    const human = await rpa('reviews', 'import', file, '--dry-run');
     assert.match(human.stdout, /^dry run: nothing was written$/m);
     assert.match(human.stdout, /^would import\s+2$/m);
     // Nothing was written: the real import takes dry-1 and dry-2.
-    const real = JSON.parse(rpa('reviews', 'import', file, '--json').stdout);
+    const real = JSON.parse((await rpa('reviews', 'import', file, '--json')).stdout);
     assert.equal(real.imported, 2);
   });
 
@@ -150,19 +150,19 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
         author: { name: 'Bob Example', emailAddress: 'bob@example.com' },
       },
     ]);
-    const r = rpa('reviews', 'import', file);
+    const r = await rpa('reviews', 'import', file);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /^imported\s+1$/m);
     assert.match(r.stdout, /^skipped forgotten\s+1$/m);
     assert.match(r.stdout, /^line 1: skipped: the author was forgotten in Acme-EN_GB$/m);
-    const demo = JSON.parse(rpa('demo', '--json').stdout);
+    const demo = JSON.parse((await rpa('demo', '--json')).stdout);
     assert.equal(demo.production.skippedForgotten, 1);
 
     // An operator lifts it, with a reason; the command names no identifier in its output.
-    const bad = rpa('privacy', 'unsuppress', '--identifier', 'mail=bob@example.com', '--reason', 'x');
+    const bad = await rpa('privacy', 'unsuppress', '--identifier', 'mail=bob@example.com', '--reason', 'x');
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /^rpa: --identifier expects TYPE=VALUE with TYPE one of authorId, /);
-    const twice = rpa(
+    const twice = await rpa(
       'privacy',
       'unsuppress',
       '--identifier',
@@ -174,7 +174,7 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
     );
     assert.equal(twice.code, 1);
     assert.match(twice.stderr, /^rpa: --identifier authorId is given twice\n$/);
-    const lift = rpa(
+    const lift = await rpa(
       'privacy',
       'unsuppress',
       '--identifier',
@@ -189,15 +189,15 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
     assert.equal(lift.code, 0, lift.stderr);
     assert.match(lift.stdout, /^lifted in Acme-EN_GB: 3 identifier\(s\), record [0-9a-f-]{36}$/m);
     assert.doesNotMatch(lift.stdout, /bob/i);
-    const again = rpa('privacy', 'unsuppress', '--identifier', 'authorId=bob-2', '--reason', 'twice');
+    const again = await rpa('privacy', 'unsuppress', '--identifier', 'authorId=bob-2', '--reason', 'twice');
     assert.equal(again.code, 1);
     assert.match(again.stderr, /^rpa: no forgotten person in production matches/);
-    const back = rpa('reviews', 'import', file, '--json');
+    const back = await rpa('reviews', 'import', file, '--json');
     assert.equal(JSON.parse(back.stdout).imported, 1, back.stdout);
     assert.equal(JSON.parse(back.stdout).skippedForgotten, 0, back.stdout);
   });
 
-  it('explains a file it cannot read in one line', () => {
+  it('explains a file it cannot read in one line', async () => {
     mkdirSync(join(dir, 'a-directory'));
     const unreadable = ndjson('unreadable.ndjson', ['{}']);
     chmodSync(unreadable, 0o000);
@@ -208,7 +208,7 @@ describe(`rpa reviews import on ${TEST_DIALECT}`, () => {
     // root reads any file regardless of its mode.
     if (process.getuid?.() !== 0) cases.push([unreadable, /^rpa: cannot read .*: permission denied\n$/]);
     for (const [file, expected] of cases) {
-      const r = rpa('reviews', 'import', file);
+      const r = await rpa('reviews', 'import', file);
       assert.equal(r.code, 1, file);
       assert.match(r.stderr, expected);
       assert.doesNotMatch(r.stderr, /ENOENT|EISDIR|EACCES/);

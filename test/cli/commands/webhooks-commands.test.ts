@@ -23,8 +23,8 @@ const rpaLoopback = rpaAgainst({ databaseUrl, schema }, loopback);
 describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
   let app: { applicationId: string; clientId: string };
 
-  before(() => {
-    const r = rpa('demo', '--json');
+  before(async () => {
+    const r = await rpa('demo', '--json');
     assert.equal(r.code, 0, r.stderr);
     app = JSON.parse(r.stdout).production;
   });
@@ -33,7 +33,7 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
     if (schema) await dropSchema(TEST_DATABASE_URL, schema);
   });
 
-  it('refuses URLs that are not public https, each with the reason in one line', () => {
+  it('refuses URLs that are not public https, each with the reason in one line', async () => {
     const cases: [string[], RegExp][] = [
       [['--url', 'http://hooks.example.com/x'], /https only.*WEBHOOK_ALLOW_HTTP_HOSTS/],
       [['--url', 'https://169.254.169.254/latest'], /not a public address/],
@@ -47,7 +47,7 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
     ];
     for (const [args, reason] of cases) {
       const line = assertOneLineFailure(
-        rpa('webhooks', 'add', '--app', app.clientId, ...args),
+        await rpa('webhooks', 'add', '--app', app.clientId, ...args),
         args.join(' '),
       );
       assert.match(line, reason);
@@ -55,15 +55,15 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
     }
     assert.match(
       assertOneLineFailure(
-        rpa('webhooks', 'add', '--app', 'nope', '--url', 'https://hooks.example.com/'),
+        await rpa('webhooks', 'add', '--app', 'nope', '--url', 'https://hooks.example.com/'),
         'unknown app',
       ),
       /no application/,
     );
   });
 
-  it('adds an endpoint, prints its secret once, and never again', () => {
-    const r = rpaLoopback(
+  it('adds an endpoint, prints its secret once, and never again', async () => {
+    const r = await rpaLoopback(
       'webhooks',
       'add',
       '--app',
@@ -75,7 +75,7 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
     const secret = /secret\s+(whsec_[A-Za-z0-9+/=]+)/.exec(r.stdout)?.[1];
     assert.ok(secret, r.stdout);
     assert.match(r.stderr, /shown only once/);
-    const listed = rpa('webhooks', 'list', '--app', app.applicationId, '--json');
+    const listed = await rpa('webhooks', 'list', '--app', app.applicationId, '--json');
     assert.equal(listed.code, 0, listed.stderr);
     assert.ok(!listed.stdout.includes('whsec_'));
     const [endpoint] = JSON.parse(listed.stdout);
@@ -89,7 +89,7 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
     assert.equal(endpoint.status, 'enabled');
     assert.equal(endpoint.liveSecrets, 1);
 
-    const audit = rpa('audit', '--action', 'webhook_endpoint.created', '--json');
+    const audit = await rpa('audit', '--action', 'webhook_endpoint.created', '--json');
     assert.equal(audit.code, 0, audit.stderr);
     const [event] = JSON.parse(audit.stdout);
     assert.equal(event.targetId, endpoint.id);
@@ -97,17 +97,17 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
     assert.ok(!audit.stdout.includes('token=abc') && !audit.stdout.includes('whsec_'), audit.stdout);
   });
 
-  it('rotates a secret: a new one printed once, both signing until the grace period ends', () => {
-    const [endpoint] = JSON.parse(rpa('webhooks', 'list', '--json').stdout);
-    const r = rpa('webhooks', 'rotate-secret', endpoint.id, '--grace', '1h', '--json');
+  it('rotates a secret: a new one printed once, both signing until the grace period ends', async () => {
+    const [endpoint] = JSON.parse((await rpa('webhooks', 'list', '--json')).stdout);
+    const r = await rpa('webhooks', 'rotate-secret', endpoint.id, '--grace', '1h', '--json');
     assert.equal(r.code, 0, r.stderr);
     const rotated = JSON.parse(r.stdout);
     assert.match(rotated.secret, /^whsec_/);
     const until = Date.parse(rotated.previousSecretSignsUntil) - Date.now();
     assert.ok(until > 3_500_000 && until <= 3_600_000, String(until));
-    assert.equal(JSON.parse(rpa('webhooks', 'list', '--json').stdout)[0].liveSecrets, 2);
+    assert.equal(JSON.parse((await rpa('webhooks', 'list', '--json')).stdout)[0].liveSecrets, 2);
     assert.match(
-      assertOneLineFailure(rpa('webhooks', 'rotate-secret', endpoint.id, '--grace', '90d'), 'grace'),
+      assertOneLineFailure(await rpa('webhooks', 'rotate-secret', endpoint.id, '--grace', '90d'), 'grace'),
       /30 days/,
     );
   });
@@ -124,28 +124,31 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
     } finally {
       await rt.close();
     }
-    const r = rpa('webhooks', 'deliveries', '--app', app.clientId, '--json');
+    const r = await rpa('webhooks', 'deliveries', '--app', app.clientId, '--json');
     assert.equal(r.code, 0, r.stderr);
     const [d] = JSON.parse(r.stdout);
     assert.equal(d.event, 'privacy.forget_request.created');
     assert.match(d.webhookId, /^msg_/);
     assert.deepEqual([d.status, d.attempts, d.lastAttemptAt], ['pending', 0, null]);
-    const text = rpa('webhooks', 'deliveries', '--status', 'pending');
+    const text = await rpa('webhooks', 'deliveries', '--status', 'pending');
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /privacy\.forget_request\.created .*pending\s+attempts 0\s+not tried yet/);
-    assert.equal(rpa('webhooks', 'deliveries', '--status', 'delivered').stdout.trim(), 'no deliveries');
-    assertOneLineFailure(rpa('webhooks', 'deliveries', '--status', 'lost'), 'bad status');
+    assert.equal(
+      (await rpa('webhooks', 'deliveries', '--status', 'delivered')).stdout.trim(),
+      'no deliveries',
+    );
+    assertOneLineFailure(await rpa('webhooks', 'deliveries', '--status', 'lost'), 'bad status');
   });
 
-  it('removes an endpoint; a secret given as an id is refused without being repeated', () => {
-    const [endpoint] = JSON.parse(rpa('webhooks', 'list', '--json').stdout);
+  it('removes an endpoint; a secret given as an id is refused without being repeated', async () => {
+    const [endpoint] = JSON.parse((await rpa('webhooks', 'list', '--json')).stdout);
     const leaked = 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0cw==';
-    const line = assertOneLineFailure(rpa('webhooks', 'remove', leaked), 'secret as id');
+    const line = assertOneLineFailure(await rpa('webhooks', 'remove', leaked), 'secret as id');
     assert.ok(!line.includes('c2VjcmV0'), line);
-    assert.equal(rpa('webhooks', 'remove', endpoint.id).code, 0);
-    assert.equal(rpa('webhooks', 'list').stdout.trim(), 'no webhook endpoints');
+    assert.equal((await rpa('webhooks', 'remove', endpoint.id)).code, 0);
+    assert.equal((await rpa('webhooks', 'list')).stdout.trim(), 'no webhook endpoints');
     assert.match(
-      assertOneLineFailure(rpa('webhooks', 'remove', endpoint.id), 'removed twice'),
+      assertOneLineFailure(await rpa('webhooks', 'remove', endpoint.id), 'removed twice'),
       /no webhook endpoint/,
     );
   });

@@ -1,0 +1,6 @@
+import { describe, it } from 'node:test';
+import { assertHelpListsVariables } from '../../helpers/variables-read.js';
+
+describe('rpa worker --help', () => {
+  it('lists every environment variable the configuration reads', () => assertHelpListsVariables('worker'));
+});
