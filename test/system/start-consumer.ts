@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../helpers/repo-root.js';
 
-const CONSUMER = fileURLToPath(new URL('./burst-consumer.ts', import.meta.url));
+const CONSUMER = join(REPO_ROOT, 'test', 'system', 'burst-consumer.ts');
 
 /** Per passkey id: calls admitted, and refused by the rate limit or by the quota. */
 export type Outcome = Record<string, { allowed: number; rate: number; quota: number }>;

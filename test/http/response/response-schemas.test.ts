@@ -1,12 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { FormatsPlugin } from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildServer } from '../../../src/http/build-server.js';
+import { REPO_ROOT } from '../../helpers/repo-root.js';
 import {
   type CallOptions,
   createResponseHarness,
@@ -25,7 +27,7 @@ const addFormats = createRequire(import.meta.url)('ajv-formats') as FormatsPlugi
  * (_schemas/1.0/schema.json, the draft-07 revision).
  */
 const jsonApiSchema = JSON.parse(
-  readFileSync(new URL('../../fixtures/jsonapi-1.0.schema.json', import.meta.url), 'utf8'),
+  readFileSync(join(REPO_ROOT, 'test', 'fixtures', 'jsonapi-1.0.schema.json'), 'utf8'),
 ) as object;
 
 interface OpenApiDoc {
