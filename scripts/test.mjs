@@ -57,7 +57,7 @@ if (args.includes('--list')) {
 // module. Each test file is a process of its own; under tsx, resolving its few hundred modules
 // through the loader's hooks cost about 1.7 s of CPU per file, half of the whole suite's. Stack
 // traces point at the .ts sources (source maps). tsc emits even with type errors, which
-// `npm run typecheck` reports; the CLI and server suites spawn the built CLI (test/helpers/rpa-cli.ts).
+// `npm run typecheck` reports. Suites that start `rpa` as a process start the built CLI too.
 const started = Date.now();
 process.stdout.write('build (tsc -b, incremental; esbuild for test/): ');
 const tsc = join('node_modules', 'typescript', 'bin', 'tsc');

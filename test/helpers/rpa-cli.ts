@@ -8,14 +8,14 @@ import { REPO_ROOT } from './repo-root.js';
 
 const repo = REPO_ROOT;
 
-/** Set by scripts/test.mjs once its incremental build of dist/ has succeeded. */
+/** Set by scripts/test.mjs, which builds dist/ before any test starts. */
 const BUILT_BY_RUNNER = 'RPA_TEST_DIST_BUILT';
 
 let current: boolean | undefined;
 
 /**
  * Whether `dist/` holds a build of every source file at least as new as it. `npm test` builds
- * incrementally before any test starts and says so; run otherwise (`node --test` on a file), the
+ * before any test starts and says so; run otherwise (`node --import tsx --test` on a file), the
  * sources are compared with the build once per process. The built CLI starts in a fraction of a
  * second where tsx compiles the CLI again in every process (1.5-3 s on two cores).
  */
