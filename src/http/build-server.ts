@@ -22,11 +22,17 @@ import { openApiDefinition } from './openapi/openapi-definition.js';
 import { shareHeaders } from './openapi/share-headers.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 import './request-context.js';
+import { createLazySerializerFactory } from './lazy-serializer-factory.js';
 import { responseRoutes } from './response/response-routes.js';
 import { refuseNulCharacters } from './steps/refuse-nul-characters.js';
 import { refuseWhileClosing } from './steps/refuse-while-closing.js';
 import { resolveSite } from './steps/resolve-site.js';
 import { createValidatorFactory } from './validator-factory.js';
+
+/** Requests validated as validator-factory.ts says; answers serialized as each is first needed. */
+function schemaCompilers() {
+  return { buildValidator: createValidatorFactory(), buildSerializer: createLazySerializerFactory() };
+}
 
 /**
  * Builds the application without listening, so tests (app.inject) and `rpa serve` share it.
@@ -51,7 +57,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: false,
     routerOptions: { ...ROUTER_OPTIONS },
-    schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
+    schemaController: { compilersFactory: schemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Before any route: every route is recorded, for the 405 answers (install-error-handling.ts).
