@@ -97,8 +97,16 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export function describeOpenFailure(url: string, err: unknown): string {
   const { dialect, location } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') return `cannot open ${location} (${openFailureReason(err)})`;
-  const { hostname, port } = new URL(location);
-  return `cannot connect to ${hostname || 'localhost'}:${port || '5432'} (${openFailureReason(err)})`;
+  return cannotConnect(location, '5432', openFailureReason(err));
+}
+
+/**
+ * `cannot connect to host:port (reason)` for the server a URL names (PostgreSQL, Redis): its host
+ * and port only, never the user or password the URL may carry.
+ */
+export function cannotConnect(url: string, defaultPort: string, reason?: string): string {
+  const { hostname, port } = new URL(url);
+  return `cannot connect to ${hostname || 'localhost'}:${port || defaultPort}${reason ? ` (${reason})` : ''}`;
 }
 
 /** Node's code for a system call that failed (ECONNREFUSED, ENOTFOUND, ENOTDIR), else the driver's words. */

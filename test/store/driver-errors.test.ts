@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  cannotConnect,
   describeOpenFailure,
   isDatabaseError,
   isDatabaseUnavailable,
@@ -127,5 +128,15 @@ describe('describeOpenFailure', () => {
       describeOpenFailure('sqlite:/srv/app.db', cantOpen),
       'cannot open /srv/app.db (unable to open database file)',
     );
+  });
+});
+
+describe('cannotConnect', () => {
+  it("names a Redis URL's host and port, never its password, with the reason only when there is one", () => {
+    assert.equal(
+      cannotConnect('redis://:hunter2@cache.internal:6380', '6379', 'ECONNREFUSED'),
+      'cannot connect to cache.internal:6380 (ECONNREFUSED)',
+    );
+    assert.equal(cannotConnect('redis://cache.internal', '6379'), 'cannot connect to cache.internal:6379');
   });
 });

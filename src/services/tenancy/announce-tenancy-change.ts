@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { cannotConnect } from '../../store/driver-errors.js';
 import type { ServiceDeps } from '../deps.js';
 
 /**
@@ -41,10 +42,9 @@ function whenReady(redis: Redis, ms: number): Promise<unknown> {
  * host:port (ECONNREFUSED)`, with the code when an attempt was seen failing while waiting.
  */
 function unreachable(redisUrl: string, err: unknown): Error {
-  const { hostname, port } = new URL(redisUrl);
   const code = (err as { code?: unknown } | undefined)?.code;
-  const reason = typeof code === 'string' ? ` (${code})` : '';
-  return new Error(`REDIS_URL: cannot connect to ${hostname}:${port || '6379'}${reason}`, { cause: err });
+  const reason = typeof code === 'string' ? code : undefined;
+  return new Error(`REDIS_URL: ${cannotConnect(redisUrl, '6379', reason)}`, { cause: err });
 }
 
 /**
