@@ -38,8 +38,9 @@ export function jsonOption(): Option {
 }
 
 /**
- * The help's list of the environment variables the configuration reads (README.md,
- * "Configuration", says what each does), wrapped to a terminal's 80 columns.
+ * The help's list of the environment variables the configuration reads (docs/configuration.md
+ * says what each does), wrapped to a terminal's 80 columns. Given to commander as a function, so
+ * the configuration is walked only when help is shown, not on every start of the CLI.
  */
 export function environmentHelp(): string {
   const lines = ['', 'Environment variables (see docs/configuration.md):'];

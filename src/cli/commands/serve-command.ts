@@ -44,7 +44,7 @@ export function registerServeCommands(program: Command, io: CliIo): void {
     .description(
       'apply migrations and serve the API (with the privacy and webhook workers in-process by default)',
     )
-    .addHelpText('after', environmentHelp())
+    .addHelpText('after', environmentHelp)
     .action(() => serve(io));
   program
     .command('migrate')

@@ -42,6 +42,6 @@ export function registerWorkerCommand(program: Command, io: CliIo): void {
   program
     .command('worker')
     .description('run only the workers: erasure and export of privacy requests, webhook deliveries')
-    .addHelpText('after', environmentHelp())
+    .addHelpText('after', environmentHelp)
     .action(() => runWorker(io));
 }
