@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lints the OpenAPI document the server serves (as `rpa openapi` prints it) with Redocly CLI and
+// Lints the OpenAPI documents the server serves (public and admin) (as `rpa openapi` prints it) with Redocly CLI and
 // the rules in redocly.yaml; exits non-zero on any problem.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +19,9 @@ function run(command, args) {
   }
 }
 
+// The public API's document, then the admin listener's.
+const adminFile = join(dir, 'admin-openapi.json');
 run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'openapi', '--out', file]);
-run(join('node_modules', '.bin', 'redocly'), ['lint', file, '--config', 'redocly.yaml']);
+run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'openapi', '--admin', '--out', adminFile]);
+run(join('node_modules', '.bin', 'redocly'), ['lint', file, adminFile, '--config', 'redocly.yaml']);
 rmSync(dir, { recursive: true, force: true });

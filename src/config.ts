@@ -10,9 +10,9 @@ import {
   readHashKey,
   readHostList,
   readHosts,
-  readMetrics,
   readRedisUrl,
   readSchema,
+  readSideListener,
   readWindow,
 } from './config/setting-readers.js';
 
@@ -28,6 +28,11 @@ export interface Config {
    * serves none. Loopback by default: the scraper usually runs beside the process.
    */
   readonly metrics: { readonly port: number; readonly host: string } | null;
+  /**
+   * The admin API on a listener of its own (docs/operations.md, Admin API); null (the default)
+   * serves none. Loopback by default: expose it on a private network or behind a TLS proxy only.
+   */
+  readonly admin: { readonly port: number; readonly host: string } | null;
   readonly databaseUrl: string;
   /**
    * Whether every process applies pending migrations as it starts. Off where a release runs
@@ -111,7 +116,8 @@ export function loadConfig(env: Env = process.env): Config {
   const config: Config = {
     port,
     host: env.HOST?.trim() || '0.0.0.0',
-    metrics: readMetrics(env, port),
+    metrics: readSideListener(env, 'METRICS', port),
+    admin: readSideListener(env, 'ADMIN', port),
     databaseUrl: readDatabaseUrl(env),
     migrateOnStart: readBool(env, 'MIGRATE_ON_START', true),
     databaseSchema: readSchema(env),

@@ -12,6 +12,7 @@ import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.j
 import { createMetrics } from './services/metrics/create-metrics.js';
 import { resolveIdentifierKey } from './services/privacy/resolve-identifier-key.js';
 import { createWorkSignal } from './services/privacy/work-signal.js';
+import { createPasskeyUsage } from './services/tenancy/create-passkey-usage.js';
 import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
 import { openStore, type Store, type StoreOptions } from './store/database.js';
 import { describeOpenFailure } from './store/driver-errors.js';
@@ -40,21 +41,7 @@ export async function createRuntime(
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, {
-        // Fail fast instead of queueing commands while Redis is down, and bound each command
-        // while it is stalled: the limiter decides (RATE_LIMIT_FAIL_MODE) what a request does then
-        // (docs/design.md, Limits).
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2000,
-        commandTimeout: config.redisCommandTimeoutMs,
-        // A command whose connection dropped fails rather than running again on the next one: a
-        // lease sent twice would be counted twice, and once on a Redis that has not been restored.
-        autoResendUnfulfilledCommands: false,
-        retryStrategy: reconnectDelay,
-      })
-    : null;
+  const redis = redisClient(config);
   // Handled so that no 'error' goes unheard (which would end the process); the client reconnects
   // by itself, and the outage is logged by its users once when it starts and once when it ends.
   // Counted once the metrics exist (below).
@@ -85,17 +72,20 @@ export async function createRuntime(
     const limiter = await createPasskeyLimiter(deps);
     const authThrottle = await createAuthFailureThrottle(deps);
     const tokens = createTokenVerifier(deps);
+    const passkeyUsage = createPasskeyUsage(deps);
     const http: HttpDeps = Object.freeze({
       ...deps,
       accessLog: accessLogger(logger),
       tokens,
       limiter,
       authThrottle,
+      passkeyUsage,
     });
     return {
       deps,
       http,
       async close() {
+        await passkeyUsage.close();
         await limiter.close();
         await tokens.close();
         await store.close();
@@ -107,6 +97,25 @@ export async function createRuntime(
     redis?.disconnect();
     throw err;
   }
+}
+
+/** The shared Redis connection REDIS_URL names, if any. */
+function redisClient(config: Config): Redis | null {
+  return config.redisUrl
+    ? new Redis(config.redisUrl, {
+        // Fail fast instead of queueing commands while Redis is down, and bound each command
+        // while it is stalled: the limiter decides (RATE_LIMIT_FAIL_MODE) what a request does then
+        // (docs/design.md, Limits).
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2000,
+        commandTimeout: config.redisCommandTimeoutMs,
+        // A command whose connection dropped fails rather than running again on the next one: a
+        // lease sent twice would be counted twice, and once on a Redis that has not been restored.
+        autoResendUnfulfilledCommands: false,
+        retryStrategy: reconnectDelay,
+      })
+    : null;
 }
 
 /**

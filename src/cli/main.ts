@@ -6,6 +6,7 @@ import { AppError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { CliError } from './cli-error.js';
 import { type CliIo, processIo } from './cli-io.js';
+import { registerAdminTokensCommands } from './commands/admin-tokens-commands.js';
 import { registerAppsCommands } from './commands/apps-commands.js';
 import { registerAuditCommand } from './commands/audit-command.js';
 import { registerClientsCommands } from './commands/clients-commands.js';
@@ -45,6 +46,7 @@ export function buildProgram(io: CliIo = processIo()): Command {
   registerOpenApiCommand(program, io);
   registerAuditCommand(program, io);
   registerWebhooksCommands(program, io);
+  registerAdminTokensCommands(program, io);
   return program;
 }
 
@@ -97,7 +99,7 @@ function endQuietlyWhenOutputCloses(): void {
  */
 function withoutSecrets(message: string): string {
   return message
-    .replace(/\b(rpa_(?:cs|at|pk)_)[A-Za-z0-9_.~-]+/gi, '$1…')
+    .replace(/\b(rpa_(?:cs|at|pk|adm)_)[A-Za-z0-9_.~-]+/gi, '$1…')
     .replace(/\b(whsec_)[A-Za-z0-9+/=]+/gi, '$1…');
 }
 

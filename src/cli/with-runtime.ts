@@ -5,7 +5,7 @@ import { createRuntime, type Runtime } from '../runtime.js';
 import type { CliIo, CliOutput } from './cli-io.js';
 
 /** The operating-system user running the command; a container may have no passwd entry for it. */
-export function operatorName(env: NodeJS.ProcessEnv): string {
+function operatorName(env: NodeJS.ProcessEnv): string {
   try {
     return userInfo().username;
   } catch {

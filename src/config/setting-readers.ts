@@ -114,16 +114,24 @@ export function readConnections(env: Env): Config['connections'] {
   return { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs };
 }
 
-export function readMetrics(env: Env, publicPort: number): Config['metrics'] {
+/**
+ * A listener of its own beside the public port (`METRICS` or `ADMIN`): `<NAME>_PORT` and
+ * `<NAME>_HOST`, loopback by default; null when no port is set.
+ */
+export function readSideListener(
+  env: Env,
+  name: 'METRICS' | 'ADMIN',
+  publicPort: number,
+): { readonly port: number; readonly host: string } | null {
   // Read whether or not a port is set, so that configVariables() sees it (config.ts).
-  const host = env.METRICS_HOST?.trim() || '127.0.0.1';
-  const raw = env.METRICS_PORT?.trim();
+  const host = env[`${name}_HOST`]?.trim() || '127.0.0.1';
+  const raw = env[`${name}_PORT`]?.trim();
   if (raw === undefined || raw === '') return null;
-  const port = readInt(env, 'METRICS_PORT', 0, 0, 65535);
+  const port = readInt(env, `${name}_PORT`, 0, 0, 65535);
   if (port !== 0 && port === publicPort)
     throw new ConfigError(
-      'METRICS_PORT',
-      'must differ from PORT: metrics are never served on the public port',
+      `${name}_PORT`,
+      `must differ from PORT: ${name === 'ADMIN' ? 'the admin API is' : 'metrics are'} never served on the public port`,
     );
   return { port, host };
 }

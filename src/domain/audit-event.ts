@@ -24,6 +24,8 @@ const AUDIT_ACTIONS = [
   'webhook_endpoint.secret_rotated',
   'webhook_endpoint.disabled',
   'webhook_endpoint.enabled',
+  'admin_token.created',
+  'admin_token.revoked',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -35,7 +37,8 @@ export type AuditTargetType =
   | 'signing_key'
   | 'suppression'
   | 'privacy_request'
-  | 'webhook_endpoint';
+  | 'webhook_endpoint'
+  | 'admin_token';
 
 export interface AuditEvent {
   readonly id: string;

@@ -13,16 +13,18 @@ export const CREDENTIAL_PREFIX = {
   clientSecret: 'rpa_cs_',
   accessToken: 'rpa_at_',
   passkey: 'rpa_pk_',
+  adminToken: 'rpa_adm_',
 } as const;
 
 export type CredentialKind = keyof typeof CREDENTIAL_PREFIX;
 
-// Client ids are not secret; the other three are, and so are webhook signing secrets.
+// Client ids are not secret; the others are, and so are webhook signing secrets.
 const SECRET_CREDENTIAL = new RegExp(
   [
     CREDENTIAL_PREFIX.clientSecret,
     CREDENTIAL_PREFIX.accessToken,
     CREDENTIAL_PREFIX.passkey,
+    CREDENTIAL_PREFIX.adminToken,
     WEBHOOK_SECRET_PREFIX,
   ].join('|'),
   'i',

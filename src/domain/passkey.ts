@@ -3,7 +3,10 @@ import type { Environment } from './environment.js';
 
 /** The API a passkey is issued for; a call is served only with a passkey of its own API. */
 export type PasskeyApi = 'response' | 'privacy';
+/** What is stored: a passkey is active until revoked. */
 export type PasskeyStatus = 'active' | 'revoked';
+/** What operators see: an active passkey past its expiry is expired (derived, never stored). */
+export type PasskeyState = PasskeyStatus | 'expired';
 
 const PASSKEY_APIS: readonly PasskeyApi[] = ['response', 'privacy'];
 
@@ -28,7 +31,32 @@ export interface Passkey {
   /** Charged by token calls that name no passkey (docs/interface.md §5.5). */
   readonly isDefault: boolean;
   readonly createdAt: number;
+  /** When it stops being accepted on its own; null for never. */
+  readonly expiresAt: number | null;
   readonly revokedAt: number | null;
+}
+
+/**
+ * Whether a call may be served with the passkey at `now`. Asked on every request against the
+ * clock of that request (a cached passkey may expire while cached): an expired passkey is refused
+ * exactly like a revoked one.
+ */
+export function isPasskeyUsable(passkey: Passkey, now: number): boolean {
+  return passkey.status === 'active' && (passkey.expiresAt === null || passkey.expiresAt > now);
+}
+
+export function passkeyState(passkey: Passkey, now: number): PasskeyState {
+  if (passkey.status === 'revoked') return 'revoked';
+  return passkey.expiresAt !== null && passkey.expiresAt <= now ? 'expired' : 'active';
+}
+
+/** An expiry must lie ahead: one already past would issue or leave a passkey that never works. */
+export function validatePasskeyExpiry(expiresAt: number, now: number): void {
+  if (!Number.isSafeInteger(expiresAt) || expiresAt <= now)
+    throw new AppError('INVALID_PROPERTY_VALUE', {
+      field: 'expiresAt',
+      detail: 'expiresAt must be a time in the future',
+    });
 }
 
 /** A passkey's own limits; absent ones take the configured defaults (docs/design.md, Limits). */

@@ -38,4 +38,10 @@ export interface ServiceDeps {
   readonly privacyWork?: WorkSignal;
   /** Wakes this process's webhook worker when an event is written; absent where none runs. */
   readonly webhookWork?: WorkSignal;
+  /**
+   * Set when `store.db` is a transaction a caller commits (services/idempotency): what a service
+   * does once its writes are visible to others (announce a change) is handed here to run after
+   * that commit. Absent, such effects run at once, the service having committed itself.
+   */
+  readonly afterCommit?: (effect: () => Promise<void>) => void;
 }

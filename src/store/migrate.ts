@@ -7,6 +7,7 @@ import * as exportReviews from './migrations/2026-11-23-05-privacy-export-review
 import * as signedTokens from './migrations/2026-11-23-06-signed-tokens.js';
 import * as auditEvents from './migrations/2026-11-24-01-audit-events.js';
 import * as webhooks from './migrations/2026-11-25-01-webhooks.js';
+import * as adminApi from './migrations/2026-11-27-01-admin-api.js';
 import type { Database } from './schema.js';
 
 /**
@@ -22,6 +23,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026-11-23-06-signed-tokens': signedTokens,
   '2026-11-24-01-audit-events': auditEvents,
   '2026-11-25-01-webhooks': webhooks,
+  '2026-11-27-01-admin-api': adminApi,
 });
 
 const provider: MigrationProvider = {

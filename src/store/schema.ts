@@ -1,3 +1,4 @@
+import type { AdminTokensTable, IdempotencyKeysTable } from './rows/admin-rows.js';
 import type { AuditEventsTable } from './rows/audit-rows.js';
 import type {
   ClientResponsesTable,
@@ -35,6 +36,7 @@ import type {
   WebhookSubscriptionsTable,
 } from './rows/webhook-rows.js';
 
+export type { AdminTokenRow } from './rows/admin-rows.js';
 export type { AuditEventRow } from './rows/audit-rows.js';
 export type {
   ClientResponseRow,
@@ -94,4 +96,6 @@ export interface Database {
   webhook_secrets: WebhookSecretsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  admin_tokens: AdminTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

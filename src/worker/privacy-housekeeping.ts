@@ -1,6 +1,7 @@
 import { isInWindow } from '../domain/compaction-window.js';
 import { purgeExpiredTokenState } from '../services/auth/purge-expired-token-state.js';
 import type { ServiceDeps } from '../services/deps.js';
+import { purgeIdempotencyKeys } from '../services/idempotency/purge-idempotency-keys.js';
 import { compactPrivacyTables } from '../services/privacy/compact-privacy-tables.js';
 import { purgePrivacyData } from '../services/privacy/purge-privacy-data.js';
 import type { ScrubSchedule } from './scrub-schedule.js';
@@ -9,7 +10,8 @@ const HOUSEKEEPING_INTERVAL_MS = 60_000;
 
 /**
  * The privacy worker's housekeeping (startPrivacyWorker), at most once a minute: expired exports,
- * requests past retention, deny entries of expired tokens, retired signing keys, and, with
+ * requests past retention, deny entries of expired tokens, retired signing keys, Idempotency-Keys
+ * past their 24 hours, and, with
  * PRIVACY_COMPACT on and inside its window, the rewrite of tables left with deleted rows.
  */
 export function createPrivacyHousekeeping(deps: ServiceDeps, scrubs: ScrubSchedule): () => Promise<void> {
@@ -46,6 +48,8 @@ export function createPrivacyHousekeeping(deps: ServiceDeps, scrubs: ScrubSchedu
     }
     const tokens = await purgeExpiredTokenState(deps);
     if (tokens.tokenDenials > 0 || tokens.signingKeys > 0) logger.info(tokens, 'expired token state purged');
+    const idempotencyKeys = await purgeIdempotencyKeys(deps);
+    if (idempotencyKeys > 0) logger.info({ idempotencyKeys }, 'expired idempotency keys purged');
     await compactIfDue();
   };
 }

@@ -125,7 +125,9 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
 
     const revoked = await rpa('apps', 'revoke', demo.clientId, '--json');
     assert.equal(revoked.code, 0, revoked.stderr);
-    assert.deepEqual(JSON.parse(revoked.stdout), { applicationId: demo.applicationId, status: 'revoked' });
+    const after = JSON.parse(revoked.stdout) as { applicationId: string; status: string; revokedAt: string };
+    assert.deepEqual([after.applicationId, after.status], [demo.applicationId, 'revoked']);
+    assert.ok(Date.parse(after.revokedAt) > 0);
     const listed = JSON.parse((await rpa('apps', 'list', '--json')).stdout) as {
       applicationId: string;
       status: string;

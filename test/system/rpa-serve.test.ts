@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { rpaNodeArgs } from '../helpers/rpa-cli.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
+import { freePort } from './free-port.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rpa-serve-'));
 const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
@@ -63,6 +64,26 @@ describe(`rpa serve on ${TEST_DIALECT}`, () => {
       assert.match(text, /^rpa_http_requests_total\{route="\/healthz",method="GET",status_class="2xx"\} 1$/m);
       assert.match(text, /^rpa_process_resident_memory_bytes \d+/m);
       assert.equal((await fetch(`http://127.0.0.1:${port}/metrics`)).status, 404);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    assert.equal(await exited, 0);
+  });
+
+  it('serves the admin API on ADMIN_PORT only, with admin tokens', async () => {
+    const adminPort = await freePort();
+    const { child, port, output } = await startServer({ ADMIN_PORT: String(adminPort) });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 100 && !output().includes('"msg":"serving the admin API"'); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      const admin = `http://127.0.0.1:${adminPort}/admin/v1`;
+      assert.equal((await fetch(`${admin}/openapi.json`)).status, 200);
+      const refused = await fetch(`${admin}/production/clients`);
+      assert.equal(refused.status, 401);
+      assert.equal(refused.headers.get('www-authenticate'), 'Bearer realm="admin"');
+      assert.equal((await fetch(`http://127.0.0.1:${port}/admin/v1/openapi.json`)).status, 404);
+      assert.equal((await fetch(`http://127.0.0.1:${port}/admin/v1/production/clients`)).status, 404);
     } finally {
       child.kill('SIGTERM');
     }

@@ -1,17 +1,31 @@
 import type { Command } from 'commander';
 import { mentionsSecretCredential } from '../../domain/credentials.js';
-import type { Environment } from '../../domain/environment.js';
-import { createApplication } from '../../services/tenancy/create-application.js';
-import { listApplications } from '../../services/tenancy/list-applications.js';
-import { resolveApplication } from '../../services/tenancy/resolve-application.js';
-import { retireApplicationSecret } from '../../services/tenancy/retire-application-secret.js';
-import { revokeApplication } from '../../services/tenancy/revoke-application.js';
-import { rotateApplicationSecret } from '../../services/tenancy/rotate-application-secret.js';
+import { ENVIRONMENTS, type Environment } from '../../domain/environment.js';
+import { SECRET_NOT_APPLICATION } from '../../services/tenancy/resolve-application.js';
+import { type AdminApi, withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption, parseList } from '../command-options.js';
 import { printResult } from '../output.js';
-import { withRuntime } from '../with-runtime.js';
+
+/**
+ * The path of an application named by id or client id, in whichever environment it is: commands
+ * take it without `--env`, the admin API names the environment in every call.
+ */
+export async function applicationPath(api: AdminApi, app: string): Promise<string> {
+  if (mentionsSecretCredential(app))
+    // Refused here, before it would travel in a URL that proxies may log.
+    throw new CliError(SECRET_NOT_APPLICATION);
+  for (const env of ENVIRONMENTS) {
+    const path = `/${env}/applications/${encodeURIComponent(app)}`;
+    const found = await api.call<{ applicationId: string } | null>('GET', path).catch((err: unknown) => {
+      if (err instanceof CliError && err.message.startsWith('no application')) return null;
+      throw err;
+    });
+    if (found) return path;
+  }
+  throw new CliError(`no application with the id or client id ${JSON.stringify(app.slice(0, 100))}`);
+}
 
 export function registerAppsCommands(program: Command, io: CliIo): void {
   const apps = program.command('apps').description('OAuth client applications');
@@ -23,16 +37,10 @@ export function registerAppsCommands(program: Command, io: CliIo): void {
     .addOption(environmentOption())
     .addOption(jsonOption())
     .action(async (opts: { name: string; clients: string[]; env: Environment; json?: boolean }) => {
-      const created = await withRuntime(io, (rt) =>
-        createApplication(rt.deps, { environment: opts.env, name: opts.name, clientNames: opts.clients }),
+      const created = await withAdminApi(io, (api) =>
+        api.call('POST', `/${opts.env}/applications`, { name: opts.name, clientNames: opts.clients }),
       );
-      printResult(io, !!opts.json, {
-        applicationId: created.application.id,
-        environment: created.application.environment,
-        clientId: created.application.clientId,
-        clientSecret: created.clientSecret,
-        clientNames: created.clientNames,
-      });
+      printResult(io, !!opts.json, created);
       if (!opts.json) io.stderr.write('The client secret is shown only once; store it now.\n');
     });
   apps
@@ -40,16 +48,11 @@ export function registerAppsCommands(program: Command, io: CliIo): void {
     .description('list applications with their client ids, grants and active secret ids')
     .addOption(jsonOption())
     .action(async (opts: { json?: boolean }) => {
-      const apps = await withRuntime(io, (rt) => listApplications(rt.deps));
-      const rows = apps.map(({ application: a, clientNames, secretIds }) => ({
-        applicationId: a.id,
-        name: a.name,
-        environment: a.environment,
-        clientId: a.clientId,
-        status: a.status,
-        clientNames,
-        secretIds,
-      }));
+      const rows = await withAdminApi(io, async (api) => {
+        const all: unknown[] = [];
+        for (const env of ENVIRONMENTS) all.push(...(await api.all(`/${env}/applications`)));
+        return all;
+      });
       printResult(io, !!opts.json, rows);
     });
   registerSecretCommands(apps, io);
@@ -58,12 +61,10 @@ export function registerAppsCommands(program: Command, io: CliIo): void {
     .description('revoke an application and all of its tokens')
     .addOption(jsonOption())
     .action(async (app: string, opts: { json?: boolean }) => {
-      const applicationId = await withRuntime(io, async (rt) => {
-        const { id } = await resolveApplication(rt.deps, app);
-        await revokeApplication(rt.deps, { applicationId: id });
-        return id;
-      });
-      printResult(io, !!opts.json, { applicationId, status: 'revoked' });
+      const revoked = await withAdminApi(io, async (api) =>
+        api.call('POST', `${await applicationPath(api, app)}/revoke`),
+      );
+      printResult(io, !!opts.json, revoked);
     });
 }
 
@@ -74,15 +75,10 @@ function registerSecretCommands(apps: Command, io: CliIo): void {
     .description('add a second active secret; the old one works until retired')
     .addOption(jsonOption())
     .action(async (app: string, opts: { json?: boolean }) => {
-      const r = await withRuntime(io, async (rt) => {
-        const { id: applicationId } = await resolveApplication(rt.deps, app);
-        return { applicationId, ...(await rotateApplicationSecret(rt.deps, { applicationId })) };
-      });
-      printResult(io, !!opts.json, {
-        applicationId: r.applicationId,
-        secretId: r.secretId,
-        clientSecret: r.clientSecret,
-      });
+      const created = await withAdminApi(io, async (api) =>
+        api.call('POST', `${await applicationPath(api, app)}/secrets`),
+      );
+      printResult(io, !!opts.json, created);
     });
   apps
     .command('retire-secret <app>')
@@ -94,11 +90,11 @@ function registerSecretCommands(apps: Command, io: CliIo): void {
         throw new CliError(
           '--secret takes the id of a secret, not the secret itself; `rpa apps list` shows the ids',
         );
-      const r = await withRuntime(io, async (rt) => {
-        const { id: applicationId } = await resolveApplication(rt.deps, app);
-        const retired = await retireApplicationSecret(rt.deps, { applicationId, secretId: opts.secret });
-        return { applicationId, retiredSecretId: retired.retiredSecretId };
-      });
-      printResult(io, !!opts.json, r);
+      const retired = await withAdminApi(io, async (api) =>
+        api.call('POST', `${await applicationPath(api, app)}/retire-secret`, {
+          ...(opts.secret !== undefined ? { secretId: opts.secret } : {}),
+        }),
+      );
+      printResult(io, !!opts.json, retired);
     });
 }

@@ -1,10 +1,28 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import type { AuditEvent } from '../../domain/audit-event.js';
-import { listAuditEvents, MAX_AUDIT_LIST } from '../../services/audit/list-audit-events.js';
+import { MAX_AUDIT_LIST } from '../../services/audit/list-audit-events.js';
+import { MAX_PAGE_LIMIT } from '../../services/paging/read-page.js';
+import { type AdminApi, withAdminApi } from '../admin-api.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
-import { withRuntime } from '../with-runtime.js';
+
+/** An event as the admin API shows it. */
+interface AuditEventView {
+  readonly id: string;
+  readonly occurredAt: string;
+  readonly actor: string;
+  readonly action: string;
+  readonly targetType: string;
+  readonly targetId: string;
+  readonly details: Readonly<Record<string, unknown>>;
+}
+
+interface AuditFilter {
+  readonly since?: number;
+  readonly limit: number;
+  readonly action?: string;
+  readonly target?: string;
+}
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -26,9 +44,36 @@ function parseLimit(value: string): number {
   return Number(value);
 }
 
-function line(e: AuditEvent): string {
+function line(e: AuditEventView): string {
   const details = Object.keys(e.details).length > 0 ? `  ${JSON.stringify(e.details)}` : '';
-  return `${new Date(e.occurredAt).toISOString()}  ${e.actor}  ${e.action}  ${e.targetType} ${e.targetId}${details}`;
+  return `${e.occurredAt}  ${e.actor}  ${e.action}  ${e.targetType} ${e.targetId}${details}`;
+}
+
+/**
+ * The latest `limit` events, oldest first: the trail read newest first, a page at a time until
+ * enough are in, then turned round.
+ */
+async function latestEvents(api: AdminApi, filter: AuditFilter): Promise<AuditEventView[]> {
+  const events: AuditEventView[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({
+      order: 'newest',
+      limit: String(Math.min(filter.limit - events.length, MAX_PAGE_LIMIT)),
+    });
+    if (filter.since !== undefined) query.set('since', new Date(filter.since).toISOString());
+    if (filter.action !== undefined) query.set('action', filter.action);
+    if (filter.target !== undefined) query.set('target', filter.target);
+    if (cursor !== null) query.set('cursor', cursor);
+    const page: { data: AuditEventView[]; next: string | null } = await api.call(
+      'GET',
+      `/audit-events?${query}`,
+    );
+    events.push(...page.data);
+    cursor =
+      page.next === null ? null : new URL(page.next, 'http://admin.invalid').searchParams.get('cursor');
+  } while (cursor !== null && events.length < filter.limit);
+  return events.reverse();
 }
 
 export function registerAuditCommand(program: Command, io: CliIo): void {
@@ -44,20 +89,9 @@ export function registerAuditCommand(program: Command, io: CliIo): void {
     .addOption(jsonOption())
     .action(
       async (opts: { since?: number; limit: number; action?: string; target?: string; json?: boolean }) => {
-        const events = await withRuntime(io, (rt) =>
-          listAuditEvents(rt.deps, {
-            limit: opts.limit,
-            ...(opts.since !== undefined ? { since: opts.since } : {}),
-            ...(opts.action !== undefined ? { action: opts.action } : {}),
-            ...(opts.target !== undefined ? { targetId: opts.target } : {}),
-          }),
-        );
+        const events = await withAdminApi(io, (api) => latestEvents(api, opts));
         if (opts.json) {
-          printResult(
-            io,
-            true,
-            events.map((e) => ({ ...e, occurredAt: new Date(e.occurredAt).toISOString() })),
-          );
+          printResult(io, true, events);
           return;
         }
         printResult(io, false, null, events.length === 0 ? 'no audit events' : events.map(line).join('\n'));

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.js';
+import { buildAdminServer } from '../../http/admin/build-admin-server.js';
 import { buildServer } from '../../http/build-server.js';
 import { createLogger } from '../../logger.js';
 import { createRuntime } from '../../runtime.js';
@@ -11,7 +12,7 @@ import type { CliIo } from '../cli-io.js';
  * PUBLIC_SCHEME, ALLOWED_HOSTS and PORT), built without listening and without the configured
  * database or Redis: the document depends on neither, so it can be written on a build machine.
  */
-async function openApiDocument(io: CliIo): Promise<unknown> {
+async function openApiDocument(io: CliIo, which: 'public' | 'admin'): Promise<unknown> {
   const config = loadConfig({
     ...io.env,
     DATABASE_URL: 'sqlite::memory:',
@@ -20,7 +21,10 @@ async function openApiDocument(io: CliIo): Promise<unknown> {
   });
   const runtime = await createRuntime(config, { logger: createLogger('warn', io.stderr) });
   try {
-    const app = await buildServer(runtime.http);
+    const app =
+      which === 'admin'
+        ? await buildAdminServer(runtime.deps, { throttle: runtime.http.authThrottle })
+        : await buildServer(runtime.http);
     await app.ready();
     return app.swagger();
   } finally {
@@ -32,9 +36,11 @@ export function registerOpenApiCommand(program: Command, io: CliIo): void {
   program
     .command('openapi')
     .description('print the OpenAPI 3.1 document this configuration serves at /openapi.json')
+    .option('--admin', "the admin listener's document instead (/admin/v1/openapi.json)")
     .option('--out <file>', 'write it to a file instead of stdout')
-    .action(async (opts: { out?: string }) => {
-      const text = `${JSON.stringify(await openApiDocument(io), null, 2)}\n`;
+    .action(async (opts: { out?: string; admin?: boolean }) => {
+      const document = await openApiDocument(io, opts.admin ? 'admin' : 'public');
+      const text = `${JSON.stringify(document, null, 2)}\n`;
       if (opts.out) await writeFile(opts.out, text);
       else io.stdout.write(text);
     });

@@ -1,39 +1,63 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { isPasskeyApi, type Passkey, type PasskeyApi } from '../../domain/passkey.js';
-import { createPasskey } from '../../services/tenancy/create-passkey.js';
-import { listPasskeys } from '../../services/tenancy/list-passkeys.js';
-import { resolveApplication } from '../../services/tenancy/resolve-application.js';
-import { updatePasskey } from '../../services/tenancy/update-passkey.js';
+import { mentionsSecretCredential } from '../../domain/credentials.js';
+import { ENVIRONMENTS } from '../../domain/environment.js';
+import { isPasskeyApi, type PasskeyApi } from '../../domain/passkey.js';
+import { PASSKEY_VALUE_NOT_ID } from '../../services/tenancy/list-passkeys.js';
+import { type AdminApi, withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption, positiveIntegerParser } from '../command-options.js';
 import { printResult } from '../output.js';
-import { withRuntime } from '../with-runtime.js';
+import { applicationPath } from './apps-commands.js';
 
 function parseApi(v: string): PasskeyApi {
   if (!isPasskeyApi(v)) throw new InvalidArgumentError('expected response or privacy');
   return v;
 }
 
+/** `--expires-at 2027-01-31T00:00:00Z`: a time as ISO 8601 (a date alone is midnight UTC). */
+function parseInstant(v: string): string {
+  const ms = Date.parse(v);
+  if (!Number.isFinite(ms))
+    throw new InvalidArgumentError('expected an ISO 8601 time, e.g. 2027-01-31T00:00:00Z');
+  return new Date(ms).toISOString();
+}
+
 const parsePositiveInt = positiveIntegerParser();
 
-const passkeyView = (p: Passkey) => ({
-  id: p.id,
-  applicationId: p.applicationId,
-  environment: p.environment,
-  api: p.api,
-  hint: `…${p.keyHint}`,
-  rateLimitPerMinute: p.ratePerMinute,
-  quotaPerDay: p.quotaPerDay,
-  status: p.status,
-  default: p.isDefault,
+/** A passkey as the admin API answers it (http/admin/passkey-admin-schemas.ts). */
+interface AdminPasskey {
+  readonly lastUsedAt: string | null;
+  readonly [field: string]: unknown;
+}
+
+/** For people, a passkey never used says so; --json keeps the API's null. */
+const forPeople = (p: AdminPasskey) => ({ ...p, lastUsedAt: p.lastUsedAt ?? 'never' });
+
+/** The limits `--rate-limit` and `--quota` set and the expiry `--expires-at` sets, leaving out those not given. */
+const changesGiven = (opts: { rateLimit?: number; quota?: number; expiresAt?: string }) => ({
+  ...(opts.rateLimit !== undefined ? { rateLimitPerMinute: opts.rateLimit } : {}),
+  ...(opts.quota !== undefined ? { quotaPerDay: opts.quota } : {}),
+  ...(opts.expiresAt !== undefined ? { expiresAt: opts.expiresAt } : {}),
 });
 
-/** The limits `--rate-limit` and `--quota` set, leaving out those not given. */
-const limitsGiven = (opts: { rateLimit?: number; quota?: number }) => ({
-  ...(opts.rateLimit !== undefined ? { ratePerMinute: opts.rateLimit } : {}),
-  ...(opts.quota !== undefined ? { quotaPerDay: opts.quota } : {}),
-});
+/**
+ * The path of a passkey named by id, in whichever environment it is: commands take it without
+ * `--env`, the admin API names the environment in every call.
+ */
+async function passkeyPath(api: AdminApi, id: string): Promise<string> {
+  // Refused here, before it would travel in a URL that proxies may log.
+  if (mentionsSecretCredential(id)) throw new CliError(PASSKEY_VALUE_NOT_ID);
+  for (const env of ENVIRONMENTS) {
+    const path = `/${env}/passkeys/${encodeURIComponent(id)}`;
+    const found = await api.call<AdminPasskey | null>('GET', path).catch((err: unknown) => {
+      if (err instanceof CliError && err.message.startsWith('no passkey')) return null;
+      throw err;
+    });
+    if (found) return path;
+  }
+  throw new CliError(`no passkey ${JSON.stringify(id.slice(0, 100))}`);
+}
 
 export function registerPasskeysCommands(program: Command, io: CliIo): void {
   const passkeys = program.command('passkeys').description('API passkeys with their rate limit and quota');
@@ -44,60 +68,89 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
     .requiredOption('--api <api>', 'response or privacy', parseApi)
     .option('--rate-limit <n>', 'requests per minute', parsePositiveInt)
     .option('--quota <n>', 'requests per day', parsePositiveInt)
+    .option('--expires-at <time>', 'when it stops working, ISO 8601 (default: never)', parseInstant)
     .addOption(jsonOption())
     .action(
-      async (opts: { app: string; api: PasskeyApi; rateLimit?: number; quota?: number; json?: boolean }) => {
-        const r = await withRuntime(io, async (rt) =>
-          createPasskey(rt.deps, {
-            applicationId: (await resolveApplication(rt.deps, opts.app)).id,
+      async (opts: {
+        app: string;
+        api: PasskeyApi;
+        rateLimit?: number;
+        quota?: number;
+        expiresAt?: string;
+        json?: boolean;
+      }) => {
+        const created = await withAdminApi(io, async (api) =>
+          api.call<AdminPasskey>('POST', `${await applicationPath(api, opts.app)}/passkeys`, {
             api: opts.api,
-            ...limitsGiven(opts),
+            ...changesGiven(opts),
           }),
         );
-        printResult(io, !!opts.json, { ...passkeyView(r.passkey), passkey: r.value });
+        printResult(io, !!opts.json, opts.json ? created : forPeople(created));
       },
     );
+  registerUpdateCommand(passkeys, io);
+  passkeys
+    .command('list')
+    .description('list passkeys (ids, hints, limits, status, last use); never the keys themselves')
+    .option('--app <app>', 'only this application: its id or client id')
+    .addOption(jsonOption())
+    .action(async (opts: { app?: string; json?: boolean }) => {
+      const rows = await withAdminApi(io, async (api) => {
+        if (opts.app !== undefined) {
+          // `/<environment>/applications/<app>`: its environment, and the app as the API takes it.
+          const [, env, , app] = (await applicationPath(api, opts.app)).split('/');
+          return api.all<AdminPasskey>(`/${env}/passkeys?app=${app}`);
+        }
+        const all: AdminPasskey[] = [];
+        for (const env of ENVIRONMENTS) all.push(...(await api.all<AdminPasskey>(`/${env}/passkeys`)));
+        return all;
+      });
+      printResult(
+        io,
+        !!opts.json,
+        opts.json ? rows : rows.map(forPeople),
+        rows.length === 0 && !opts.json ? 'no passkeys' : undefined,
+      );
+    });
+}
+
+function registerUpdateCommand(passkeys: Command, io: CliIo): void {
   passkeys
     .command('update <passkeyId>')
-    .description('change the rate limit or quota of a passkey, or revoke it')
+    .description('change the rate limit, quota or expiry of a passkey, or revoke it')
     .option('--rate-limit <n>', 'requests per minute', parsePositiveInt)
     .option('--quota <n>', 'requests per day', parsePositiveInt)
+    .option('--expires-at <time>', 'when it stops working, ISO 8601', parseInstant)
+    .option('--no-expiry', 'remove its expiry: it works until revoked')
     .option('--revoke', 'revoke the passkey')
     .addOption(jsonOption())
     .action(
       async (
         passkeyId: string,
-        opts: { rateLimit?: number; quota?: number; revoke?: boolean; json?: boolean },
+        opts: {
+          rateLimit?: number;
+          quota?: number;
+          expiresAt?: string;
+          expiry: boolean;
+          revoke?: boolean;
+          json?: boolean;
+        },
       ) => {
-        if (opts.rateLimit === undefined && opts.quota === undefined && !opts.revoke)
-          throw new CliError('nothing to change: give --rate-limit N, --quota N or --revoke');
-        const p = await withRuntime(io, (rt) =>
-          updatePasskey(rt.deps, {
-            passkeyId,
-            ...limitsGiven(opts),
-            ...(opts.revoke ? { revoke: true } : {}),
-          }),
-        );
-        printResult(io, !!opts.json, passkeyView(p));
+        if (opts.expiresAt !== undefined && !opts.expiry)
+          throw new CliError('give --expires-at TIME or --no-expiry, not both');
+        const changes = { ...changesGiven(opts), ...(opts.expiry ? {} : { expiresAt: null }) };
+        if (Object.keys(changes).length === 0 && !opts.revoke)
+          throw new CliError(
+            'nothing to change: give --rate-limit N, --quota N, --expires-at TIME, --no-expiry or --revoke',
+          );
+        const updated = await withAdminApi(io, async (api) => {
+          const path = await passkeyPath(api, passkeyId);
+          let answer: AdminPasskey | undefined;
+          if (Object.keys(changes).length > 0) answer = await api.call<AdminPasskey>('PATCH', path, changes);
+          if (opts.revoke) answer = await api.call<AdminPasskey>('POST', `${path}/revoke`);
+          return answer as AdminPasskey;
+        });
+        printResult(io, !!opts.json, opts.json ? updated : forPeople(updated));
       },
     );
-  passkeys
-    .command('list')
-    .description('list passkeys (ids, hints, limits, status); never the keys themselves')
-    .option('--app <app>', 'only this application: its id or client id')
-    .addOption(jsonOption())
-    .action(async (opts: { app?: string; json?: boolean }) => {
-      const rows = await withRuntime(io, async (rt) =>
-        listPasskeys(
-          rt.deps,
-          opts.app !== undefined ? { applicationId: (await resolveApplication(rt.deps, opts.app)).id } : {},
-        ),
-      );
-      printResult(
-        io,
-        !!opts.json,
-        rows.map(passkeyView),
-        rows.length === 0 && !opts.json ? 'no passkeys' : undefined,
-      );
-    });
 }

@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import type { Environment } from '../../domain/environment.js';
 import { IDENTIFIER_KINDS, type IdentifierKind, type Identifiers } from '../../domain/identifiers.js';
 import { compactPrivacyTables } from '../../services/privacy/compact-privacy-tables.js';
-import { liftSuppression } from '../../services/privacy/lift-suppression.js';
+import { withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
-import { operatorName, withRuntime } from '../with-runtime.js';
+import { withRuntime } from '../with-runtime.js';
 
 /** `--identifier emailAddress=a@example.com`, repeatable, with the Privacy API's identifier names. */
 function collectIdentifier(raw: string, previous: Identifiers = {}): Identifiers {
@@ -55,7 +55,7 @@ export function registerPrivacyCommands(program: Command, io: CliIo): void {
     .requiredOption('--reason <text>', 'why the suppression is lifted (kept in the record)')
     .option('--client <name>', 'only in this client instance (repeatable; default: all)', collect)
     .addOption(environmentOption())
-    .option('--by <name>', 'who lifts it (default: the operating-system user)')
+    .option('--by <name>', 'who lifts it (default: the caller, cli:<user> or the admin token)')
     .addOption(jsonOption())
     .action(
       async (opts: {
@@ -66,14 +66,18 @@ export function registerPrivacyCommands(program: Command, io: CliIo): void {
         by?: string;
         json?: boolean;
       }) => {
-        const result = await withRuntime(io, (rt) =>
-          liftSuppression(rt.deps, {
-            environment: opts.env,
-            identifiers: opts.identifier,
-            reason: opts.reason,
-            liftedBy: opts.by ?? operatorName(io.env),
-            ...(opts.client ? { clientNames: opts.client } : {}),
-          }),
+        // The identifiers travel in the body only, never in a URL that proxies may log.
+        const result = await withAdminApi(io, (api) =>
+          api.call<{ lifted: { id: string; clientName: string; identifiers: number }[] }>(
+            'POST',
+            `/${opts.env}/suppression-lifts`,
+            {
+              identifiers: opts.identifier,
+              reason: opts.reason,
+              ...(opts.by !== undefined ? { liftedBy: opts.by } : {}),
+              ...(opts.client ? { clientNames: opts.client } : {}),
+            },
+          ),
         );
         printResult(
           io,

@@ -1,5 +1,7 @@
+import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.js';
+import { buildAdminServer } from '../../http/admin/build-admin-server.js';
 import { buildServer } from '../../http/build-server.js';
 import { type MetricsServer, startMetricsServer } from '../../http/metrics-server.js';
 import { createLogger } from '../../logger.js';
@@ -19,17 +21,26 @@ async function serve(io: CliIo): Promise<void> {
   const logger = createLogger(config.logLevel);
   const runtime = await createRuntime(config, { logger });
   const app = await buildServer(runtime.http);
+  const admin = config.admin
+    ? await buildAdminServer(runtime.deps, { throttle: runtime.http.authThrottle })
+    : null;
   const background: { stop(): Promise<void> }[] = [];
   let metrics: MetricsServer | null = null;
 
   const shutdown = onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
     await app.close();
+    await admin?.close();
     for (const b of background) await b.stop();
     await metrics?.close();
     await runtime.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  if (admin && config.admin && !shutdown.stopping) {
+    await admin.listen({ port: config.admin.port, host: config.admin.host });
+    const { address, port } = admin.server.address() as AddressInfo;
+    logger.info({ address, port }, 'serving the admin API');
+  }
   if (config.metrics && !shutdown.stopping)
     metrics = await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger });
   // Started once listening, so a port that cannot be bound does not leave a worker running.

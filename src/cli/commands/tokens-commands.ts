@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
-import { rotateSigningKey } from '../../services/auth/rotate-signing-key.js';
+import { withAdminApi } from '../admin-api.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
-import { withRuntime } from '../with-runtime.js';
 
 export function registerTokensCommands(program: Command, io: CliIo): void {
   const tokens = program.command('tokens').description('access token signing keys');
@@ -13,12 +12,9 @@ export function registerTokensCommands(program: Command, io: CliIo): void {
     .option('--retire-previous', 'refuse tokens signed with older keys at once (a leaked key)')
     .addOption(jsonOption())
     .action(async (opts: { retirePrevious?: boolean; json?: boolean }) => {
-      const r = await withRuntime(io, (rt) =>
-        rotateSigningKey(rt.deps, opts.retirePrevious ? { retirePrevious: true } : {}),
+      const rotated = await withAdminApi(io, (api) =>
+        api.call('POST', '/signing-keys', opts.retirePrevious ? { retirePrevious: true } : {}),
       );
-      printResult(io, !!opts.json, {
-        keyId: r.keyId,
-        previousKeysRetireAt: new Date(r.previousRetireAt).toISOString(),
-      });
+      printResult(io, !!opts.json, rotated);
     });
 }

@@ -1,31 +1,20 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { mentionsSecretCredential } from '../../domain/credentials.js';
+import { ENVIRONMENTS, type Environment } from '../../domain/environment.js';
 import {
   isWebhookDeliveryStatus,
   WEBHOOK_DELIVERY_STATUSES,
   type WebhookDeliveryStatus,
 } from '../../domain/webhook-delivery-status.js';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-event.js';
-import { resolveApplication } from '../../services/tenancy/resolve-application.js';
-import { addWebhookEndpoint } from '../../services/webhooks/add-webhook-endpoint.js';
-import { enableWebhookEndpoint } from '../../services/webhooks/enable-webhook-endpoint.js';
-import {
-  listWebhookDeliveries,
-  MAX_DELIVERY_LIST,
-  type WebhookDelivery,
-} from '../../services/webhooks/list-webhook-deliveries.js';
-import { listWebhookEndpoints } from '../../services/webhooks/list-webhook-endpoints.js';
-import { removeWebhookEndpoint } from '../../services/webhooks/remove-webhook-endpoint.js';
-import {
-  DEFAULT_SECRET_GRACE_MS,
-  rotateWebhookSecret,
-} from '../../services/webhooks/rotate-webhook-secret.js';
-import type { WebhookEndpoint } from '../../services/webhooks/webhook-endpoint-view.js';
+import { SECRET_NOT_APPLICATION } from '../../services/tenancy/resolve-application.js';
+import { MAX_DELIVERY_LIST } from '../../services/webhooks/list-webhook-deliveries.js';
+import { SECRET_NOT_ENDPOINT } from '../../services/webhooks/list-webhook-endpoints.js';
+import { withAdminApi } from '../admin-api.js';
+import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
-import { jsonOption, parseList, positiveIntegerParser } from '../command-options.js';
+import { jsonOption, parseEnvironment, parseList, positiveIntegerParser } from '../command-options.js';
 import { printResult } from '../output.js';
-import { withRuntime } from '../with-runtime.js';
-
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -46,40 +35,109 @@ function parseStatus(v: string): WebhookDeliveryStatus {
 
 const parseLimit = positiveIntegerParser(MAX_DELIVERY_LIST);
 
-const endpointView = (e: WebhookEndpoint) => ({
-  id: e.id,
-  applicationId: e.applicationId,
-  url: e.url,
-  events: e.eventTypes,
-  status: e.status,
-  ...(e.disabledAt !== null ? { disabledAt: iso(e.disabledAt), disabledReason: e.disabledReason } : {}),
-  createdAt: iso(e.createdAt),
-  liveSecrets: e.liveSecrets,
-});
+/** A delivery as the admin API shows it (webhook-admin-schemas.ts). */
+interface Delivery {
+  readonly id: string;
+  readonly webhookId: string;
+  readonly event: string;
+  readonly endpointId: string;
+  readonly status: string;
+  readonly attempts: number;
+  readonly createdAt: string;
+  readonly lastAttemptAt: string | null;
+  readonly lastStatus: number | null;
+  readonly lastError: string | null;
+  readonly nextAttemptAt: string | null;
+}
 
-const deliveryView = (d: WebhookDelivery) => ({
-  id: d.id,
-  webhookId: d.messageId,
-  event: d.eventType,
-  endpointId: d.endpointId,
-  status: d.status,
-  attempts: d.attempts,
-  createdAt: iso(d.createdAt),
-  lastAttemptAt: iso(d.lastAttemptAt),
-  lastStatus: d.lastStatus,
-  lastError: d.lastError,
-  nextAttemptAt: iso(d.nextAttemptAt),
-  finishedAt: iso(d.finishedAt),
-});
-
-function deliveryLine(d: WebhookDelivery): string {
+function deliveryLine(d: Delivery): string {
   const last =
     d.lastAttemptAt === null
       ? 'not tried yet'
-      : `last ${iso(d.lastAttemptAt)} ${d.lastStatus ?? ''}${d.lastError && d.lastStatus === null ? d.lastError : ''}`.trim();
-  const next = d.nextAttemptAt !== null ? `  next ${iso(d.nextAttemptAt)}` : '';
-  return `${iso(d.createdAt)}  ${d.messageId}  ${d.eventType}  endpoint ${d.endpointId}  ${d.status}  attempts ${d.attempts}  ${last}${next}`;
+      : `last ${d.lastAttemptAt} ${d.lastStatus ?? ''}${d.lastError && d.lastStatus === null ? d.lastError : ''}`.trim();
+  const next = d.nextAttemptAt !== null ? `  next ${d.nextAttemptAt}` : '';
+  return `${d.createdAt}  ${d.webhookId}  ${d.event}  endpoint ${d.endpointId}  ${d.status}  attempts ${d.attempts}  ${last}${next}`;
 }
+
+/** What a command names that lives in one environment: an application, an endpoint. */
+interface Named {
+  readonly app?: string | undefined;
+  readonly endpoint?: string | undefined;
+}
+
+/** A secret where an id belongs is refused here, before it would travel in a URL or a body. */
+function refuseSecrets(named: Named & { webhookId?: string | undefined }): void {
+  if (named.app !== undefined && mentionsSecretCredential(named.app))
+    throw new CliError(SECRET_NOT_APPLICATION);
+  if (named.endpoint !== undefined && mentionsSecretCredential(named.endpoint))
+    throw new CliError(SECRET_NOT_ENDPOINT);
+  if (named.webhookId !== undefined && mentionsSecretCredential(named.webhookId))
+    throw new CliError('--webhook-id takes the id of an event (msg_...), not a secret');
+}
+
+const quoted = (v: string) => JSON.stringify(v.slice(0, 100));
+
+/** The command's failure when an answer says what it names is not in that environment; else null. */
+function notThere(err: unknown, named: Named): CliError | null {
+  if (!(err instanceof CliError)) return null;
+  if (named.app !== undefined && err.message.startsWith('no application'))
+    return new CliError(`no application with the id or client id ${quoted(named.app)}`);
+  if (named.endpoint !== undefined && err.message.startsWith('no webhook endpoint'))
+    return new CliError(
+      `no webhook endpoint with the id ${quoted(named.endpoint)}; \`rpa webhooks list\` shows them`,
+    );
+  return null;
+}
+
+/**
+ * Does `work` in the environment of what the command names, trying production then staging like
+ * apps-commands.ts `applicationPath`: commands take endpoints and applications without `--env`,
+ * while the admin API names the environment in every call and answers 404 for the other's.
+ */
+async function inItsEnvironment<T>(named: Named, work: (env: Environment) => Promise<T>): Promise<T> {
+  let missing: CliError | undefined;
+  for (const env of ENVIRONMENTS) {
+    try {
+      return await work(env);
+    } catch (err) {
+      missing = notThere(err, named) ?? undefined;
+      if (!missing) throw err;
+    }
+  }
+  throw missing;
+}
+
+/** What `work` finds in each of `envs`; one without what the command names adds nothing. */
+async function fromEnvironments<T>(
+  envs: readonly Environment[],
+  named: Named,
+  work: (env: Environment) => Promise<T[]>,
+): Promise<T[]> {
+  const found: T[] = [];
+  let missing: CliError | undefined;
+  let answered = false;
+  for (const env of envs) {
+    try {
+      found.push(...(await work(env)));
+      answered = true;
+    } catch (err) {
+      missing = notThere(err, named) ?? undefined;
+      if (!missing) throw err;
+    }
+  }
+  if (!answered && missing) throw missing;
+  return found;
+}
+
+/** A query string of the values given. */
+function query(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) q.set(name, String(value));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+const endpointPath = (env: Environment, id: string) => `/${env}/webhook-endpoints/${encodeURIComponent(id)}`;
 
 export function registerWebhooksCommands(program: Command, io: CliIo): void {
   const webhooks = program
@@ -100,15 +158,12 @@ function registerEndpointCommands(webhooks: Command, io: CliIo): void {
     .option('--events <types>', `comma-separated, default all: ${WEBHOOK_EVENT_TYPES.join(', ')}`, parseList)
     .addOption(jsonOption())
     .action(async (opts: { app: string; url: string; events?: string[]; json?: boolean }) => {
-      const r = await withRuntime(io, async (rt) => {
-        const { id: applicationId } = await resolveApplication(rt.deps, opts.app);
-        return addWebhookEndpoint(rt.deps, {
-          applicationId,
-          url: opts.url,
-          ...(opts.events ? { eventTypes: opts.events } : {}),
-        });
-      });
-      printResult(io, !!opts.json, { ...endpointView(r.endpoint), secret: r.secret });
+      refuseSecrets(opts);
+      const body = { app: opts.app, url: opts.url, ...(opts.events ? { events: opts.events } : {}) };
+      const created = await withAdminApi(io, (api) =>
+        inItsEnvironment(opts, (env) => api.call('POST', `/${env}/webhook-endpoints`, body)),
+      );
+      printResult(io, !!opts.json, created);
       if (!opts.json)
         io.stderr.write('The signing secret is shown only once; give it to the receiver now.\n');
     });
@@ -116,25 +171,31 @@ function registerEndpointCommands(webhooks: Command, io: CliIo): void {
     .command('list')
     .description('list endpoints with their events and status (never their secrets)')
     .option('--app <app>', 'only this application (id or client id)')
+    .option('--env <environment>', 'only this environment (default: both)', parseEnvironment)
     .addOption(jsonOption())
-    .action(async (opts: { app?: string; json?: boolean }) => {
-      const rows = await withRuntime(io, async (rt) => {
-        const applicationId = opts.app ? (await resolveApplication(rt.deps, opts.app)).id : undefined;
-        return listWebhookEndpoints(rt.deps, applicationId ? { applicationId } : {});
-      });
+    .action(async (opts: { app?: string; env?: Environment; json?: boolean }) => {
+      refuseSecrets(opts);
+      const rows = await withAdminApi(io, (api) =>
+        fromEnvironments(opts.env ? [opts.env] : ENVIRONMENTS, opts, (env) =>
+          api.all(`/${env}/webhook-endpoints${query({ app: opts.app })}`),
+        ),
+      );
       if (!opts.json && rows.length === 0) return printResult(io, false, null, 'no webhook endpoints');
-      printResult(io, !!opts.json, rows.map(endpointView));
+      printResult(io, !!opts.json, rows);
     });
 }
 
-/** Changes to an endpoint already registered. */
+/** Changes to an endpoint already registered, in whichever environment it is. */
 function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
   webhooks
     .command('remove <endpoint>')
     .description('remove an endpoint; its undelivered events are dropped')
     .addOption(jsonOption())
     .action(async (endpoint: string, opts: { json?: boolean }) => {
-      await withRuntime(io, (rt) => removeWebhookEndpoint(rt.deps, { endpointId: endpoint }));
+      refuseSecrets({ endpoint });
+      await withAdminApi(io, (api) =>
+        inItsEnvironment({ endpoint }, (env) => api.call('DELETE', endpointPath(env, endpoint))),
+      );
       printResult(io, !!opts.json, { removed: endpoint });
     });
   webhooks
@@ -143,17 +204,14 @@ function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
     .option('--grace <span>', 'how long the old secret keeps signing (default 24h, at most 30d)', parseGrace)
     .addOption(jsonOption())
     .action(async (endpoint: string, opts: { grace?: number; json?: boolean }) => {
-      const r = await withRuntime(io, (rt) =>
-        rotateWebhookSecret(rt.deps, {
-          endpointId: endpoint,
-          graceMs: opts.grace ?? DEFAULT_SECRET_GRACE_MS,
-        }),
+      refuseSecrets({ endpoint });
+      const body = opts.grace === undefined ? {} : { graceSeconds: opts.grace / 1000 };
+      const rotated = await withAdminApi(io, (api) =>
+        inItsEnvironment({ endpoint }, (env) =>
+          api.call('POST', `${endpointPath(env, endpoint)}/rotate-secret`, body),
+        ),
       );
-      printResult(io, !!opts.json, {
-        id: endpoint,
-        secret: r.secret,
-        previousSecretSignsUntil: iso(r.previousExpiresAt),
-      });
+      printResult(io, !!opts.json, rotated);
       if (!opts.json)
         io.stderr.write('The new signing secret is shown only once; give it to the receiver now.\n');
     });
@@ -162,9 +220,22 @@ function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
     .description('send to an endpoint again after it answered 410 Gone')
     .addOption(jsonOption())
     .action(async (endpoint: string, opts: { json?: boolean }) => {
-      await withRuntime(io, (rt) => enableWebhookEndpoint(rt.deps, { endpointId: endpoint }));
-      printResult(io, !!opts.json, { enabled: endpoint });
+      refuseSecrets({ endpoint });
+      const enabled = await withAdminApi(io, (api) =>
+        inItsEnvironment({ endpoint }, (env) => api.call('POST', `${endpointPath(env, endpoint)}/enable`)),
+      );
+      printResult(io, !!opts.json, enabled);
     });
+}
+
+interface DeliveriesOptions {
+  app?: string;
+  env?: Environment;
+  endpoint?: string;
+  status?: WebhookDeliveryStatus;
+  webhookId?: string;
+  limit: number;
+  json?: boolean;
 }
 
 function registerDeliveriesCommand(webhooks: Command, io: CliIo): void {
@@ -172,32 +243,36 @@ function registerDeliveriesCommand(webhooks: Command, io: CliIo): void {
     .command('deliveries')
     .description('list deliveries, newest event first: status, attempts, last answer, next attempt')
     .option('--app <app>', 'only this application (id or client id)')
+    .option('--env <environment>', 'only this environment (default: both)', parseEnvironment)
     .option('--endpoint <id>', 'only this endpoint')
     .option('--status <status>', 'pending, delivered or failed', parseStatus)
     .option('--webhook-id <id>', 'only this event (its webhook-id, msg_...)')
     .option('--limit <n>', `the latest N deliveries, at most ${MAX_DELIVERY_LIST}`, parseLimit, 100)
     .addOption(jsonOption())
-    .action(
-      async (opts: {
-        app?: string;
-        endpoint?: string;
-        status?: WebhookDeliveryStatus;
-        webhookId?: string;
-        limit: number;
-        json?: boolean;
-      }) => {
-        const rows = await withRuntime(io, async (rt) => {
-          const applicationId = opts.app ? (await resolveApplication(rt.deps, opts.app)).id : undefined;
-          return listWebhookDeliveries(rt.deps, {
-            limit: opts.limit,
-            ...(applicationId ? { applicationId } : {}),
-            ...(opts.endpoint ? { endpointId: opts.endpoint } : {}),
-            ...(opts.status ? { status: opts.status } : {}),
-            ...(opts.webhookId ? { messageId: opts.webhookId } : {}),
-          });
-        });
-        if (opts.json) return printResult(io, true, rows.map(deliveryView));
-        printResult(io, false, null, rows.length === 0 ? 'no deliveries' : rows.map(deliveryLine).join('\n'));
-      },
-    );
+    .action(async (opts: DeliveriesOptions) => {
+      refuseSecrets(opts);
+      const filters = query({
+        limit: opts.limit,
+        app: opts.app,
+        endpoint: opts.endpoint,
+        status: opts.status,
+        webhookId: opts.webhookId,
+      });
+      // The latest N of each environment, merged: the latest N of both.
+      const found = await withAdminApi(io, (api) =>
+        fromEnvironments(opts.env ? [opts.env] : ENVIRONMENTS, opts, async (env) => {
+          const page = await api.call<{ data: Delivery[] }>('GET', `/${env}/webhook-deliveries${filters}`);
+          return page.data;
+        }),
+      );
+      const rows = found.sort(newestFirst).slice(0, opts.limit);
+      if (opts.json) return printResult(io, true, rows);
+      printResult(io, false, null, rows.length === 0 ? 'no deliveries' : rows.map(deliveryLine).join('\n'));
+    });
+}
+
+/** The admin API's order of deliveries: by event time, then by id, both descending. */
+function newestFirst(a: Delivery, b: Delivery): number {
+  const at = Date.parse(b.createdAt) - Date.parse(a.createdAt);
+  return at !== 0 ? at : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }

@@ -57,7 +57,7 @@ export const DEPRECATION_HEADERS: HeaderMap = {
 };
 
 /** Statuses an API answers; each brings the header fields RFCs attach to it. */
-export type DocumentedStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
+export type DocumentedStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
 export interface ErrorAnswers {
   /** The media type and body schema of the API's error answers. */

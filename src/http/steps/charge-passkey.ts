@@ -33,6 +33,7 @@ export function chargePasskey(deps: HttpDeps, api: LimitedApi) {
       done();
       return;
     }
+    deps.passkeyUsage.used(passkey.id);
     finishStep(
       deps.limiter.consume(passkey),
       (decision) => apply(decision, reply),

@@ -1,5 +1,5 @@
 import { hashCredential } from '../../domain/credentials.js';
-import type { Passkey } from '../../domain/passkey.js';
+import { isPasskeyUsable, type Passkey } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import type { ServiceDeps } from '../deps.js';
 import { type MaybePromise, whenReady } from '../maybe-promise.js';
@@ -19,19 +19,30 @@ export function findTokenPasskey(
 ): MaybePromise<Passkey | null> {
   const { client } = input;
   deps.cache.listen();
-  if (input.passkey === undefined) {
-    const found = deps.cache.defaultPasskeys.get(client.application.id);
-    return whenReady(found, (p) => p ?? null);
-  }
+  if (input.passkey === undefined) return defaultPasskey(deps, client.application.id);
   const found = deps.cache.passkeys.get(hashCredential(input.passkey));
-  return whenReady(found, (p) => namedPasskey(client, p));
+  return whenReady(found, (p) => namedPasskey(client, p, deps.clock()));
 }
 
-/** The passkey a token call names, if it may be charged for it. */
-function namedPasskey(client: AuthenticatedClient, passkey: Passkey | undefined): Passkey {
+/**
+ * The default passkey, loaded as usable; one that expired while cached gives way, as a revoked one
+ * does, to the next usable passkey: the cache is reloaded once, which happens once per expiry.
+ */
+function defaultPasskey(deps: ServiceDeps, applicationId: string): MaybePromise<Passkey | null> {
+  const usable = (p: Passkey | undefined) => (p && isPasskeyUsable(p, deps.clock()) ? p : null);
+  return whenReady(deps.cache.defaultPasskeys.get(applicationId), (p) => {
+    if (!p || usable(p)) return p ?? null;
+    deps.cache.defaultPasskeys.clear();
+    return whenReady(deps.cache.defaultPasskeys.get(applicationId), usable);
+  });
+}
+
+/** The passkey a token call names, if it may be charged for it at `now`. */
+function namedPasskey(client: AuthenticatedClient, passkey: Passkey | undefined, now: number): Passkey {
   const { application } = client;
   if (
-    passkey?.status !== 'active' ||
+    !passkey ||
+    !isPasskeyUsable(passkey, now) ||
     passkey.applicationId !== application.id ||
     passkey.environment !== application.environment
   ) {

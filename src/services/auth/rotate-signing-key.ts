@@ -4,6 +4,7 @@ import {
   insertSigningKey,
   retireSigningKeys,
 } from '../../store/repositories/token-signing-keys.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from '../tenancy/announce-tenancy-change.js';
@@ -24,7 +25,7 @@ export async function rotateSigningKey(
   const previousRetireAt = input.retirePrevious
     ? now
     : now + deps.config.tokenCacheTtlMs + deps.config.tokenTtlSeconds * 1000;
-  await deps.store.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.store.db, async (trx) => {
     await insertSigningKey(trx, {
       id: keyId,
       key_material: randomBytes(32).toString('base64url'),

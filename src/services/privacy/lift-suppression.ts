@@ -9,6 +9,7 @@ import {
   findSuppressionsMatching,
   insertSuppressionLift,
 } from '../../store/repositories/privacy-suppressions.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -57,7 +58,7 @@ export async function liftSuppression(
   }
   const names = new Map(clients.map((c) => [c.id, c.name]));
   const now = deps.clock();
-  const lifted = await deps.store.db.transaction().execute(async (trx) => {
+  const lifted = await inTransaction(deps.store.db, async (trx) => {
     const matches = await findSuppressionsMatching(trx, {
       environment: input.environment,
       clientIds: clients.map((c) => c.id),

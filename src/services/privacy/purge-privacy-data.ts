@@ -5,6 +5,7 @@ import {
   deleteCompletedRequests,
   findCompletedRequestsBefore,
 } from '../../store/repositories/privacy-request-completions.js';
+import { inTransaction } from '../../store/transaction.js';
 import type { ServiceDeps } from '../deps.js';
 import { DEFAULT_PURGE_BOUNDS, type PurgeBounds, purgeInBatches } from '../purge-in-batches.js';
 import { purgeEvent } from './privacy-request-events.js';
@@ -27,7 +28,7 @@ export async function purgePrivacyData(
   const purged = { exports: 0, requests: 0 };
   const cutoff = () => deps.clock() - deps.config.privacy.retentionDays * DAY_MS;
   await purgeInBatches(bounds, async () => {
-    const done = await deps.store.db.transaction().execute(async (trx) => {
+    const done = await inTransaction(deps.store.db, async (trx) => {
       const now = deps.clock();
       const exports = await deleteExpiredExports(trx, now, bounds.batchSize);
       const expired = await findCompletedRequestsBefore(trx, cutoff(), bounds.batchSize);

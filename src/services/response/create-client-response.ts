@@ -4,6 +4,7 @@ import { normalizeResponseAttributes, responseTextHash } from '../../domain/resp
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import { insertClientResponse } from '../../store/repositories/client-responses.js';
 import { findOrCreateResponseAuthor } from '../../store/repositories/response-authors.js';
+import { inTransaction } from '../../store/transaction.js';
 import type { ServiceDeps } from '../deps.js';
 import { duplicateResponse } from './duplicate-response.js';
 import { requireClientReview } from './require-client-review.js';
@@ -29,7 +30,7 @@ export async function createClientResponse(
   // the transaction's connection. Grants are only ever added with their application.
   const client = await requireGrantedClient(deps.cache, actor, input.clientName);
   try {
-    return await deps.store.db.transaction().execute(async (trx) => {
+    return await inTransaction(deps.store.db, async (trx) => {
       const review = await requireClientReview(trx, client, input.reviewId);
       const author = await findOrCreateResponseAuthor(trx, {
         environment: actor.environment,

@@ -8,6 +8,7 @@ import {
   updateClientResponse as updateRow,
 } from '../../store/repositories/client-responses.js';
 import { findOrCreateResponseAuthor } from '../../store/repositories/response-authors.js';
+import { inTransaction } from '../../store/transaction.js';
 import type { ServiceDeps } from '../deps.js';
 import { duplicateResponse } from './duplicate-response.js';
 import { responseNotFound } from './response-not-found.js';
@@ -32,7 +33,7 @@ export async function updateClientResponse(
   if (!id) throw responseNotFound();
   const now = deps.clock();
   try {
-    return await deps.store.db.transaction().execute(async (trx) => {
+    return await inTransaction(deps.store.db, async (trx) => {
       const current = await findAccessibleResponse(trx, input.scope, id);
       if (!current) throw responseNotFound();
       const { changes } = input;

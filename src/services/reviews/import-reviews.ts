@@ -6,6 +6,7 @@ import { lockClientsForImport } from '../../store/repositories/client-erasure-lo
 import { findClientsByNames } from '../../store/repositories/clients.js';
 import { findSuppressedHashes } from '../../store/repositories/privacy-suppressions.js';
 import { findExistingReviewIds, insertReviews } from '../../store/repositories/reviews.js';
+import { inTransaction } from '../../store/transaction.js';
 import type { ServiceDeps } from '../deps.js';
 
 export interface ImportProgress {
@@ -182,7 +183,7 @@ async function importBatch(deps: ServiceDeps, tally: ImportTally, items: readonl
 
 /** One transaction: check suppressions and write what is not suppressed. */
 function writeBatch(deps: ServiceDeps, items: readonly Item[]) {
-  return deps.store.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.store.db, async (trx) => {
     await lockClientsForImport(
       trx,
       items.map((i) => i.record.review.clientId),

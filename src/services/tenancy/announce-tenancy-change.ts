@@ -54,6 +54,12 @@ function unreachable(redisUrl: string, err: unknown): Error {
  * guarantee; the message only makes it immediate.
  */
 export async function announceTenancyChange(deps: ServiceDeps, change: TenancyChange): Promise<void> {
+  const { afterCommit } = deps;
+  if (afterCommit) {
+    // Instances told now would re-read the database before the change is in it.
+    afterCommit(() => announceTenancyChange({ ...deps, afterCommit: undefined }, change));
+    return;
+  }
   deps.cache.apply(change);
   const redis = deps.redis;
   if (!redis) return;

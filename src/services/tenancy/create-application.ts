@@ -5,6 +5,7 @@ import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import { insertApplication, insertSecret } from '../../store/repositories/applications.js';
 import { findClientsByNames, insertGrants } from '../../store/repositories/clients.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -39,7 +40,7 @@ export async function createApplication(
     createdAt: now,
     revokedAt: null,
   };
-  await deps.store.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.store.db, async (trx) => {
     const clients = await findClientsByNames(trx, input.environment, wanted);
     const missing = wanted.filter((n) => !clients.some((c) => c.name === n));
     if (missing.length > 0) {

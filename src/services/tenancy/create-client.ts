@@ -5,6 +5,7 @@ import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import { insertClient } from '../../store/repositories/clients.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -25,7 +26,7 @@ export async function createClient(
     createdAt: deps.clock(),
   };
   try {
-    await deps.store.db.transaction().execute(async (trx) => {
+    await inTransaction(deps.store.db, async (trx) => {
       await insertClient(trx, row);
       await recordAudit(trx, deps, {
         action: 'client.created',

@@ -1,31 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { credentialHint, generateCredential, hashCredential } from '../../domain/credentials.js';
 import {
-  type Passkey,
   type PasskeyApi,
   type PasskeyLimits,
+  validatePasskeyExpiry,
   validatePasskeyLimits,
 } from '../../domain/passkey.js';
-import { findDefaultPasskey, insertPasskey } from '../../store/repositories/passkeys.js';
+import { findDefaultPasskey, insertPasskey, type PasskeyListing } from '../../store/repositories/passkeys.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from './announce-tenancy-change.js';
 import { requireActiveApplication } from './require-active-application.js';
 
 /**
- * Issues a passkey for one API of one application. The first passkey of an application becomes
- * its default: token calls that name no passkey are charged to it (docs/interface.md §5.5).
+ * Issues a passkey for one API of one application, until `expiresAt` when given. The first usable
+ * passkey of an application becomes its default: token calls that name no passkey are charged to
+ * it (docs/interface.md §5.5).
  */
 export async function createPasskey(
   deps: ServiceDeps,
-  input: { applicationId: string; api: PasskeyApi } & PasskeyLimits,
-): Promise<{ passkey: Passkey; value: string }> {
+  input: { applicationId: string; api: PasskeyApi; expiresAt?: number | undefined } & PasskeyLimits,
+): Promise<{ passkey: PasskeyListing; value: string }> {
   validatePasskeyLimits(input);
+  const now = deps.clock();
+  if (input.expiresAt !== undefined) validatePasskeyExpiry(input.expiresAt, now);
   const value = generateCredential('passkey', 24);
-  const created = await deps.store.db.transaction().execute(async (trx) => {
+  const created = await inTransaction(deps.store.db, async (trx) => {
     const app = await requireActiveApplication(trx, input.applicationId);
-    const existingDefault = await findDefaultPasskey(trx, app.id);
-    const passkey: Passkey = {
+    const existingDefault = await findDefaultPasskey(trx, app.id, now);
+    const passkey: PasskeyListing = {
       id: randomUUID(),
       environment: app.environment,
       applicationId: app.id,
@@ -35,8 +39,10 @@ export async function createPasskey(
       quotaPerDay: input.quotaPerDay ?? deps.config.defaultQuotaPerDay,
       status: 'active',
       isDefault: !existingDefault,
-      createdAt: deps.clock(),
+      createdAt: now,
+      expiresAt: input.expiresAt ?? null,
       revokedAt: null,
+      lastUsedAt: null,
     };
     await insertPasskey(trx, passkey, hashCredential(value));
     await recordAudit(trx, deps, {
@@ -50,6 +56,7 @@ export async function createPasskey(
         rateLimitPerMinute: passkey.ratePerMinute,
         quotaPerDay: passkey.quotaPerDay,
         default: passkey.isDefault,
+        expiresAt: passkey.expiresAt,
       },
     });
     return { passkey, value };

@@ -37,7 +37,10 @@ export interface TenancyCache {
   readonly credentials: CachedLookup<ApplicationCredentials | undefined>;
   /** By key hash. */
   readonly passkeys: CachedLookup<Passkey | undefined>;
-  /** By application id: the passkey its token calls are charged to when they name none. */
+  /**
+   * By application id: the passkey its token calls are charged to when they name none, usable
+   * when loaded (whoever reads it checks its expiry again at request time).
+   */
   readonly defaultPasskeys: CachedLookup<Passkey | undefined>;
   /** By application id. */
   readonly grants: CachedLookup<readonly Client[]>;
@@ -76,7 +79,7 @@ export function createTenancyCache(
     return findApplicationCredentials(store.db, key.slice(at + 1), environment);
   });
   const passkeys = lookup((hash) => findPasskeyByHash(store.db, hash));
-  const defaultPasskeys = lookup((applicationId) => findDefaultPasskey(store.db, applicationId));
+  const defaultPasskeys = lookup((applicationId) => findDefaultPasskey(store.db, applicationId, clock()));
   const grants = lookup((applicationId) => listGrantedClients(store.db, applicationId));
   const webhookEndpoints = lookup((applicationId) => hasWebhookEndpoints(store.db, applicationId));
   const denials = createDenyList(deps);

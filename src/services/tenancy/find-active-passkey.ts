@@ -1,5 +1,5 @@
 import { hashCredential } from '../../domain/credentials.js';
-import type { Passkey, PasskeyApi } from '../../domain/passkey.js';
+import { isPasskeyUsable, type Passkey, type PasskeyApi } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
 import type { Principal } from '../auth/create-token-verifier.js';
 import type { ServiceDeps } from '../deps.js';
@@ -9,7 +9,7 @@ const inactive = (detail: string) =>
   new AppError('DEVELOPER_INACTIVE', { detail, source: { parameter: 'passkey' } });
 
 /**
- * A call is served only when its passkey is active, belongs to the token's application and
+ * A call is served only when its passkey is active and not expired, belongs to the token's application and
  * environment, and was issued for the API being called (docs/design.md, Tenancy). Every mismatch gets
  * the same 403, so a caller learns nothing about other applications' keys. The passkey comes at
  * once when the cache holds it and it is accepted; otherwise a promise, which a refusal rejects.
@@ -22,16 +22,22 @@ export function findActivePasskey(
   // Cached in process; `rpa passkeys update` is announced, so limits apply from the next request.
   const passkey = deps.cache.passkeys.get(hashCredential(input.value));
   try {
-    return whenReady(passkey, (p) => accepted(p, input));
+    return whenReady(passkey, (p) => accepted(p, input, deps.clock()));
   } catch (err) {
     return Promise.reject(err);
   }
 }
 
-function accepted(passkey: Passkey | undefined, input: { principal: Principal; api: PasskeyApi }): Passkey {
+function accepted(
+  passkey: Passkey | undefined,
+  input: { principal: Principal; api: PasskeyApi },
+  now: number,
+): Passkey {
   const { principal, api } = input;
+  // Expiry is checked against this request's clock: the cache may hold a passkey past its expiry.
   if (
-    passkey?.status !== 'active' ||
+    !passkey ||
+    !isPasskeyUsable(passkey, now) ||
     passkey.applicationId !== principal.applicationId ||
     passkey.environment !== principal.environment
   ) {

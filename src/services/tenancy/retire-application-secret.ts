@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.js';
 import { listActiveSecrets, retireSecret } from '../../store/repositories/applications.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from './announce-tenancy-change.js';
@@ -16,7 +17,7 @@ export async function retireApplicationSecret(
   input: { applicationId: string; secretId?: string | undefined },
 ): Promise<{ retiredSecretId: string }> {
   const { applicationId, secretId } = input;
-  const retired = await deps.store.db.transaction().execute(async (trx) => {
+  const retired = await inTransaction(deps.store.db, async (trx) => {
     await requireActiveApplication(trx, applicationId);
     const active = await listActiveSecrets(trx, applicationId);
     if (active.length < 2) {

@@ -1,5 +1,6 @@
 import { AppError } from '../../errors.js';
 import { markApplicationRevoked } from '../../store/repositories/applications.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from './announce-tenancy-change.js';
@@ -10,7 +11,7 @@ import { announceTenancyChange } from './announce-tenancy-change.js';
  */
 export async function revokeApplication(deps: ServiceDeps, input: { applicationId: string }): Promise<void> {
   const { applicationId } = input;
-  await deps.store.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.store.db, async (trx) => {
     const now = deps.clock();
     const changed = await markApplicationRevoked(trx, applicationId, now);
     if (changed === 0)

@@ -3,6 +3,7 @@ import { MAX_ACTIVE_SECRETS } from '../../domain/application.js';
 import { generateCredential, hashCredential } from '../../domain/credentials.js';
 import { AppError } from '../../errors.js';
 import { insertSecret, listActiveSecrets } from '../../store/repositories/applications.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from './announce-tenancy-change.js';
@@ -19,7 +20,7 @@ export async function rotateApplicationSecret(
   const { applicationId } = input;
   const clientSecret = generateCredential('clientSecret');
   const secretId = randomUUID();
-  await deps.store.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.store.db, async (trx) => {
     await requireActiveApplication(trx, applicationId);
     const active = await listActiveSecrets(trx, applicationId);
     if (active.length >= MAX_ACTIVE_SECRETS) {

@@ -1,54 +1,85 @@
-import { mentionsSecretCredential } from '../../domain/credentials.js';
-import { type Passkey, type PasskeyLimits, validatePasskeyLimits } from '../../domain/passkey.js';
+import type { Environment } from '../../domain/environment.js';
+import {
+  type Passkey,
+  type PasskeyLimits,
+  validatePasskeyExpiry,
+  validatePasskeyLimits,
+} from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
-import { findPasskeyById, updatePasskey as updatePasskeyRow } from '../../store/repositories/passkeys.js';
+import {
+  findPasskeyListing,
+  type PasskeyChanges,
+  type PasskeyListing,
+  updatePasskey as updatePasskeyRow,
+} from '../../store/repositories/passkeys.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from './announce-tenancy-change.js';
+import { requirePasskey } from './list-passkeys.js';
 
-/** Changes a passkey's limits or revokes it. Limits apply from the next request on every instance. */
-export async function updatePasskey(
-  deps: ServiceDeps,
-  input: { passkeyId: string; revoke?: boolean } & PasskeyLimits,
-): Promise<Passkey> {
-  const { passkeyId, ...changes } = input;
-  if (mentionsSecretCredential(passkeyId))
+export type PasskeyUpdate = {
+  passkeyId: string;
+  /** When given, a passkey of another environment is not found. */
+  environment?: Environment | undefined;
+  revoke?: boolean | undefined;
+  /** A time ahead; null removes the expiry. */
+  expiresAt?: number | null | undefined;
+} & PasskeyLimits;
+
+/**
+ * Changes a passkey's limits or expiry, or revokes it. Changes apply from the next request on every
+ * instance. Revoking a revoked passkey keeps the time it was first revoked.
+ */
+export async function updatePasskey(deps: ServiceDeps, input: PasskeyUpdate): Promise<PasskeyListing> {
+  const { passkeyId, environment, ...changes } = input;
+  if (
+    changes.ratePerMinute === undefined &&
+    changes.quotaPerDay === undefined &&
+    changes.expiresAt === undefined &&
+    !changes.revoke
+  )
     throw new AppError('INVALID_REQUEST', {
       field: 'passkey',
-      detail: 'that is a passkey value, not its id; `rpa passkeys list` shows the ids',
-    });
-  if (changes.ratePerMinute === undefined && changes.quotaPerDay === undefined && !changes.revoke)
-    throw new AppError('INVALID_REQUEST', {
-      field: 'passkey',
-      detail: 'nothing to change: give a rate limit, a quota or revoke',
+      detail: 'nothing to change: give a rate limit, a quota, an expiry or revoke',
     });
   validatePasskeyLimits(changes);
-  const updated = await deps.store.db.transaction().execute(async (trx) => {
-    const current = await findPasskeyById(trx, passkeyId);
-    if (!current) throw new AppError('NOT_FOUND', { field: 'passkey', detail: `no passkey ${passkeyId}` });
-    const now = deps.clock();
-    await updatePasskeyRow(trx, passkeyId, {
+  const now = deps.clock();
+  if (changes.expiresAt !== undefined && changes.expiresAt !== null)
+    validatePasskeyExpiry(changes.expiresAt, now);
+  const updated = await inTransaction(deps.store.db, async (trx) => {
+    const current = await requirePasskey(trx, passkeyId, environment);
+    const revoke = !!changes.revoke && current.status !== 'revoked';
+    const row: PasskeyChanges = {
       ...(changes.ratePerMinute !== undefined ? { ratePerMinute: changes.ratePerMinute } : {}),
       ...(changes.quotaPerDay !== undefined ? { quotaPerDay: changes.quotaPerDay } : {}),
-      ...(changes.revoke ? { revokedAt: now } : {}),
-    });
+      ...(changes.expiresAt !== undefined ? { expiresAt: changes.expiresAt } : {}),
+      ...(revoke ? { revokedAt: now } : {}),
+    };
+    if (Object.keys(row).length === 0) return current;
+    await updatePasskeyRow(trx, passkeyId, row);
     await recordAudit(trx, deps, {
-      action: changes.revoke ? 'passkey.revoked' : 'passkey.updated',
+      action: revoke ? 'passkey.revoked' : 'passkey.updated',
       targetType: 'passkey',
       targetId: passkeyId,
-      details: {
-        applicationId: current.applicationId,
-        ...(changes.ratePerMinute !== undefined
-          ? { rateLimitPerMinute: { from: current.ratePerMinute, to: changes.ratePerMinute } }
-          : {}),
-        ...(changes.quotaPerDay !== undefined
-          ? { quotaPerDay: { from: current.quotaPerDay, to: changes.quotaPerDay } }
-          : {}),
-      },
+      details: { applicationId: current.applicationId, ...changed(current, row) },
     });
-    return (await findPasskeyById(trx, passkeyId)) as Passkey;
+    return (await findPasskeyListing(trx, passkeyId)) as PasskeyListing;
   });
-  // Cached passkeys carry their limits and status: every instance drops them at once.
+  // Cached passkeys carry their limits, expiry and status: every instance drops them at once.
   await announceTenancyChange(deps, { passkeyId });
   return updated;
+}
+
+/** What changed, each as from and to, for the audit trail. */
+function changed(current: Passkey, row: PasskeyChanges): Record<string, { from: unknown; to: unknown }> {
+  return {
+    ...(row.ratePerMinute !== undefined
+      ? { rateLimitPerMinute: { from: current.ratePerMinute, to: row.ratePerMinute } }
+      : {}),
+    ...(row.quotaPerDay !== undefined
+      ? { quotaPerDay: { from: current.quotaPerDay, to: row.quotaPerDay } }
+      : {}),
+    ...(row.expiresAt !== undefined ? { expiresAt: { from: current.expiresAt, to: row.expiresAt } } : {}),
+  };
 }

@@ -7,6 +7,7 @@ import {
 import { newWebhookSecret } from '../../domain/webhook-signature.js';
 import { AppError } from '../../errors.js';
 import { insertWebhookEndpoint, listWebhookEndpoints } from '../../store/repositories/webhook-endpoints.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from '../tenancy/announce-tenancy-change.js';
@@ -36,7 +37,7 @@ export async function addWebhookEndpoint(
   const id = randomUUID();
   const secret = newWebhookSecret();
   const now = deps.clock();
-  await deps.store.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.store.db, async (trx) => {
     await requireActiveApplication(trx, input.applicationId);
     const existing = await listWebhookEndpoints(trx, { applicationId: input.applicationId, now });
     if (existing.length >= MAX_WEBHOOK_ENDPOINTS)

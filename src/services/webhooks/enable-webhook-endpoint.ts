@@ -2,6 +2,7 @@ import {
   listWebhookEndpoints,
   setWebhookEndpointDisabled,
 } from '../../store/repositories/webhook-endpoints.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { notFound } from './remove-webhook-endpoint.js';
@@ -11,7 +12,7 @@ import { notFound } from './remove-webhook-endpoint.js';
  * again (those that ended with the 410 stay failed).
  */
 export async function enableWebhookEndpoint(deps: ServiceDeps, input: { endpointId: string }): Promise<void> {
-  await deps.store.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.store.db, async (trx) => {
     const [endpoint] = await listWebhookEndpoints(trx, { id: input.endpointId, now: deps.clock() });
     if (!endpoint) throw notFound(input.endpointId);
     if (endpoint.disabled_at === null) return;

@@ -1,12 +1,13 @@
 import { AppError } from '../../errors.js';
 import { deleteWebhookEndpoint, listWebhookEndpoints } from '../../store/repositories/webhook-endpoints.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { announceTenancyChange } from '../tenancy/announce-tenancy-change.js';
 
 /** Removes an endpoint; its pending deliveries go with it and are never sent. */
 export async function removeWebhookEndpoint(deps: ServiceDeps, input: { endpointId: string }): Promise<void> {
-  const applicationId = await deps.store.db.transaction().execute(async (trx) => {
+  const applicationId = await inTransaction(deps.store.db, async (trx) => {
     const [endpoint] = await listWebhookEndpoints(trx, { id: input.endpointId, now: deps.clock() });
     if (!endpoint || !(await deleteWebhookEndpoint(trx, input.endpointId))) throw notFound(input.endpointId);
     await recordAudit(trx, deps, {

@@ -5,6 +5,7 @@ import {
   insertWebhookSecret,
   listWebhookEndpoints,
 } from '../../store/repositories/webhook-endpoints.js';
+import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 import { notFound } from './remove-webhook-endpoint.js';
@@ -25,7 +26,7 @@ export async function rotateWebhookSecret(
   const secretId = randomUUID();
   const now = deps.clock();
   const previousExpiresAt = now + (input.graceMs ?? DEFAULT_SECRET_GRACE_MS);
-  await deps.store.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.store.db, async (trx) => {
     const [endpoint] = await listWebhookEndpoints(trx, { id: input.endpointId, now });
     if (!endpoint) throw notFound(input.endpointId);
     await insertWebhookSecret(trx, {

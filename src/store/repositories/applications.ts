@@ -1,6 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Application } from '../../domain/application.js';
 import type { Environment } from '../../domain/environment.js';
+import type { PagePosition } from '../../domain/page-cursor.js';
+import { afterPosition } from '../keyset-page.js';
 import type { ApplicationRow, Database } from '../schema.js';
 
 /** One client secret of an application, as its hash: the secret itself is shown once. */
@@ -125,8 +127,16 @@ export async function findApplicationCredentials(
   return { application, secrets };
 }
 
-export async function listApplications(db: Kysely<Database>): Promise<Application[]> {
-  return (await db.selectFrom('applications').selectAll().orderBy('created_at').execute()).map(toApplication);
+/** A page of one environment's applications, in creation order (services/paging). */
+export async function pageApplications(
+  db: Kysely<Database>,
+  environment: Environment,
+  after: PagePosition | null,
+  limit: number,
+): Promise<Application[]> {
+  let q = db.selectFrom('applications').selectAll().where('environment', '=', environment);
+  if (after) q = q.where(afterPosition('created_at', 'id', after));
+  return (await q.orderBy('created_at').orderBy('id').limit(limit).execute()).map(toApplication);
 }
 
 export async function markApplicationRevoked(db: Kysely<Database>, id: string, at: number): Promise<number> {

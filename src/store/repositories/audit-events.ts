@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AuditAction, AuditEvent, AuditTargetType } from '../../domain/audit-event.js';
+import type { PagePosition } from '../../domain/page-cursor.js';
 import { chunks } from '../chunks.js';
+import { afterPosition, type PageOrder } from '../keyset-page.js';
 import { preparedInsert } from '../prepared-query.js';
 import type { AuditEventRow, Database } from '../schema.js';
 
@@ -56,4 +58,28 @@ export async function listAuditEvents(
   if (filter.action !== undefined) query = query.where('action', '=', filter.action);
   const rows = await query.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
   return rows.reverse().map(toAuditEvent);
+}
+
+export interface AuditEventFilter {
+  /** Events at or after this time. */
+  readonly since?: number | undefined;
+  readonly action?: string | undefined;
+  readonly targetId?: string | undefined;
+}
+
+/** A page of the trail by (occurred_at, id), which audit_events_time_idx serves either way. */
+export async function pageAuditEvents(
+  db: Kysely<Database>,
+  filter: AuditEventFilter,
+  after: PagePosition | null,
+  limit: number,
+  order: PageOrder = 'asc',
+): Promise<AuditEvent[]> {
+  let query = db.selectFrom('audit_events').selectAll();
+  if (filter.since !== undefined) query = query.where('occurred_at', '>=', filter.since);
+  if (filter.targetId !== undefined) query = query.where('target_id', '=', filter.targetId);
+  if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+  if (after) query = query.where(afterPosition('occurred_at', 'id', after, order));
+  const rows = await query.orderBy('occurred_at', order).orderBy('id', order).limit(limit).execute();
+  return rows.map(toAuditEvent);
 }

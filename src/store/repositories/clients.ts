@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Client } from '../../domain/client.js';
 import type { Environment } from '../../domain/environment.js';
+import type { PagePosition } from '../../domain/page-cursor.js';
+import { afterPosition } from '../keyset-page.js';
 import type { ClientRow, Database } from '../schema.js';
 
 const toClient = (row: ClientRow): Client => ({
@@ -55,6 +57,18 @@ export async function listClients(db: Kysely<Database>, environment?: Environmen
   let q = db.selectFrom('clients').selectAll().orderBy('environment').orderBy('name');
   if (environment) q = q.where('environment', '=', environment);
   return (await q.execute()).map(toClient);
+}
+
+/** A page of one environment's client instances, in creation order (services/paging). */
+export async function pageClients(
+  db: Kysely<Database>,
+  environment: Environment,
+  after: PagePosition | null,
+  limit: number,
+): Promise<Client[]> {
+  let q = db.selectFrom('clients').selectAll().where('environment', '=', environment);
+  if (after) q = q.where(afterPosition('created_at', 'id', after));
+  return (await q.orderBy('created_at').orderBy('id').limit(limit).execute()).map(toClient);
 }
 
 /** The client instances an application may act for, ordered by name. */

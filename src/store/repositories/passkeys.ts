@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { Environment } from '../../domain/environment.js';
+import type { PagePosition } from '../../domain/page-cursor.js';
 import type { Passkey } from '../../domain/passkey.js';
+import { afterPosition } from '../keyset-page.js';
 import type { Database, PasskeyRow } from '../schema.js';
 
 function toPasskey(row: PasskeyRow): Passkey {
@@ -14,9 +17,15 @@ function toPasskey(row: PasskeyRow): Passkey {
     status: row.status,
     isDefault: row.is_default === 1,
     createdAt: row.created_at,
+    expiresAt: row.expires_at,
     revokedAt: row.revoked_at,
   };
 }
+
+/** A passkey as listed for operators: with when it was last used, which the hot path never reads. */
+export type PasskeyListing = Passkey & { readonly lastUsedAt: number | null };
+
+const toListing = (row: PasskeyRow): PasskeyListing => ({ ...toPasskey(row), lastUsedAt: row.last_used_at });
 
 /** Stores a new passkey; `keyHash` is the only form of the key that is kept. */
 export async function insertPasskey(db: Kysely<Database>, passkey: Passkey, keyHash: string): Promise<void> {
@@ -34,6 +43,7 @@ export async function insertPasskey(db: Kysely<Database>, passkey: Passkey, keyH
       status: passkey.status,
       is_default: passkey.isDefault ? 1 : 0,
       created_at: passkey.createdAt,
+      expires_at: passkey.expiresAt,
       revoked_at: passkey.revokedAt,
     })
     .execute();
@@ -49,30 +59,67 @@ export async function findPasskeyById(db: Kysely<Database>, id: string): Promise
   return row && toPasskey(row);
 }
 
+export async function findPasskeyListing(
+  db: Kysely<Database>,
+  id: string,
+): Promise<PasskeyListing | undefined> {
+  const row = await db.selectFrom('passkeys').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toListing(row);
+}
+
+/**
+ * The passkey token calls naming none are charged to: the default one while it is usable at
+ * `now`, else the oldest usable one.
+ */
 export async function findDefaultPasskey(
   db: Kysely<Database>,
   applicationId: string,
+  now: number,
 ): Promise<Passkey | undefined> {
   const row = await db
     .selectFrom('passkeys')
     .selectAll()
     .where('application_id', '=', applicationId)
     .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
     .orderBy('is_default', 'desc')
     .orderBy('created_at')
     .executeTakeFirst();
   return row && toPasskey(row);
 }
 
-export async function listPasskeys(db: Kysely<Database>, applicationId?: string): Promise<Passkey[]> {
-  let q = db.selectFrom('passkeys').selectAll().orderBy('created_at');
-  if (applicationId) q = q.where('application_id', '=', applicationId);
-  return (await q.execute()).map(toPasskey);
+/** One environment's passkeys (one application's when named) in (created_at, id) order. */
+export async function pagePasskeys(
+  db: Kysely<Database>,
+  filter: { readonly environment: Environment; readonly applicationId?: string | undefined },
+  after: PagePosition | null,
+  limit: number,
+): Promise<PasskeyListing[]> {
+  let q = db.selectFrom('passkeys').selectAll().where('environment', '=', filter.environment);
+  if (filter.applicationId !== undefined) q = q.where('application_id', '=', filter.applicationId);
+  if (after) q = q.where(afterPosition('created_at', 'id', after));
+  return (await q.orderBy('created_at').orderBy('id').limit(limit).execute()).map(toListing);
+}
+
+/** Moves each passkey's last use forward to `at`, never back (instances flush in any order). */
+export async function recordPasskeyUses(
+  db: Kysely<Database>,
+  uses: readonly { readonly passkeyId: string; readonly at: number }[],
+): Promise<void> {
+  for (const use of uses)
+    await db
+      .updateTable('passkeys')
+      .set({ last_used_at: use.at })
+      .where('id', '=', use.passkeyId)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', use.at)]))
+      .execute();
 }
 
 export interface PasskeyChanges {
   readonly ratePerMinute?: number;
   readonly quotaPerDay?: number;
+  /** Null removes the expiry. */
+  readonly expiresAt?: number | null;
   readonly revokedAt?: number;
 }
 
@@ -86,6 +133,7 @@ export async function updatePasskey(
     .set({
       ...(changes.ratePerMinute !== undefined ? { rate_limit_per_minute: changes.ratePerMinute } : {}),
       ...(changes.quotaPerDay !== undefined ? { quota_per_day: changes.quotaPerDay } : {}),
+      ...(changes.expiresAt !== undefined ? { expires_at: changes.expiresAt } : {}),
       ...(changes.revokedAt !== undefined
         ? { status: 'revoked' as const, revoked_at: changes.revokedAt }
         : {}),

@@ -1,12 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import type { Environment } from '../../domain/environment.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
+import type { PagePosition } from '../../domain/page-cursor.js';
 import { parseReceipt } from '../../domain/privacy-receipt.js';
 import type {
   PrivacyRequest,
   PrivacyRequestStatus,
   PrivacyRequestType,
 } from '../../domain/privacy-request.js';
+import { afterPosition, type PageOrder } from '../keyset-page.js';
 import type { Database, PrivacyRequestIdentifiersTable, PrivacyRequestRow } from '../schema.js';
 
 /** Assembles the service view of a request from its row and its details. */
@@ -122,6 +124,39 @@ export async function listPrivacyRequests(
     );
   }
   return q.orderBy('r.submitted_at', 'desc').orderBy('r.id', 'desc').limit(f.limit).execute();
+}
+
+/** What the admin API filters an environment's requests by; each filter is optional. */
+export interface EnvironmentRequestFilter {
+  readonly environment: Environment;
+  readonly type?: PrivacyRequestType | undefined;
+  readonly status?: PrivacyRequestStatus | undefined;
+  readonly applicationId?: string | undefined;
+}
+
+/** The columns an operator's overview shows: none of them names or hashes the end user. */
+export type RequestOverviewRow = Pick<
+  PrivacyRequestRow,
+  'id' | 'type' | 'status' | 'application_id' | 'submitted_at' | 'due_at' | 'completed_at'
+>;
+
+/** A page of the requests of every application of one environment, by (submitted_at, id). */
+export async function pageEnvironmentPrivacyRequests(
+  db: Kysely<Database>,
+  f: EnvironmentRequestFilter,
+  after: PagePosition | null,
+  limit: number,
+  order: PageOrder = 'asc',
+): Promise<RequestOverviewRow[]> {
+  let q = db
+    .selectFrom('privacy_requests')
+    .select(['id', 'type', 'status', 'application_id', 'submitted_at', 'due_at', 'completed_at'])
+    .where('environment', '=', f.environment);
+  if (f.type !== undefined) q = q.where('type', '=', f.type);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  if (f.applicationId !== undefined) q = q.where('application_id', '=', f.applicationId);
+  if (after) q = q.where(afterPosition('submitted_at', 'id', after, order));
+  return q.orderBy('submitted_at', order).orderBy('id', order).limit(limit).execute();
 }
 
 export interface RequestDetails {

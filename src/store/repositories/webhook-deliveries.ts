@@ -1,5 +1,8 @@
 import { expressionBuilder, type Kysely, sql } from 'kysely';
+import type { Environment } from '../../domain/environment.js';
+import type { PagePosition } from '../../domain/page-cursor.js';
 import type { WebhookDeliveryStatus } from '../../domain/webhook-delivery-status.js';
+import { afterPosition } from '../keyset-page.js';
 import type { Database, WebhookDeliveryRow } from '../schema.js';
 import { type LeaseClaim, NO_LEASE, workerLeases } from '../worker-leases.js';
 
@@ -109,13 +112,20 @@ export interface DeliveryListing extends WebhookDeliveryRow {
 export interface DeliveryFilter {
   readonly endpointId?: string;
   readonly applicationId?: string;
+  /** Only the deliveries of this environment's applications. */
+  readonly environment?: Environment;
   readonly status?: WebhookDeliveryStatus;
   /** The event's id (its webhook-id). */
   readonly messageId?: string;
+  /** A page: the deliveries after (older than) this position. */
+  readonly after?: PagePosition | null;
   readonly limit: number;
 }
 
-/** Deliveries newest event first. */
+/**
+ * Deliveries newest event first: by the event's time, then by delivery id, which starts with the
+ * event's id (a UUIDv7, in time order), so an event's deliveries stay together.
+ */
 export async function listWebhookDeliveries(
   db: Kysely<Database>,
   filter: DeliveryFilter,
@@ -127,9 +137,15 @@ export async function listWebhookDeliveries(
     .select(['m.event_type as eventType', 'm.application_id as applicationId', 'm.created_at as createdAt']);
   if (filter.endpointId !== undefined) q = q.where('d.endpoint_id', '=', filter.endpointId);
   if (filter.applicationId !== undefined) q = q.where('m.application_id', '=', filter.applicationId);
+  const { environment } = filter;
+  if (environment !== undefined)
+    q = q.where('m.application_id', 'in', (eb) =>
+      eb.selectFrom('applications').select('id').where('environment', '=', environment),
+    );
   if (filter.status !== undefined) q = q.where('d.status', '=', filter.status);
   if (filter.messageId !== undefined) q = q.where('d.message_id', '=', filter.messageId);
-  return q.orderBy('d.message_id', 'desc').orderBy('d.endpoint_id').limit(filter.limit).execute();
+  if (filter.after) q = q.where(afterPosition('m.created_at', 'd.id', filter.after, 'desc'));
+  return q.orderBy('m.created_at', 'desc').orderBy('d.id', 'desc').limit(filter.limit).execute();
 }
 
 /** Up to `limit` deliveries that finished (delivered or given up) before `before`. */

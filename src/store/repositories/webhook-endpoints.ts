@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Environment } from '../../domain/environment.js';
+import type { PagePosition } from '../../domain/page-cursor.js';
+import { afterPosition } from '../keyset-page.js';
 import type { Database, WebhookEndpointRow, WebhookSecretsTable } from '../schema.js';
 
 export interface NewWebhookEndpoint {
@@ -44,15 +47,33 @@ export interface WebhookEndpointListing extends WebhookEndpointRow {
   readonly liveSecrets: number;
 }
 
+export interface WebhookEndpointFilter {
+  readonly applicationId?: string;
+  readonly id?: string;
+  /** Only the endpoints of this environment's applications. */
+  readonly environment?: Environment;
+  /** A page: the endpoints after this position, at most `limit` of them. */
+  readonly after?: PagePosition | null;
+  readonly limit?: number;
+  readonly now: number;
+}
+
 /** Endpoints oldest first, each with its subscriptions and how many secrets sign for it at `now`. */
 export async function listWebhookEndpoints(
   db: Kysely<Database>,
-  filter: { applicationId?: string; id?: string; now: number },
+  filter: WebhookEndpointFilter,
 ): Promise<WebhookEndpointListing[]> {
   let q = db.selectFrom('webhook_endpoints').selectAll();
   if (filter.applicationId !== undefined) q = q.where('application_id', '=', filter.applicationId);
   if (filter.id !== undefined) q = q.where('id', '=', filter.id);
-  const rows = await q.orderBy('created_at').orderBy('id').execute();
+  const { environment } = filter;
+  if (environment !== undefined)
+    q = q.where('application_id', 'in', (eb) =>
+      eb.selectFrom('applications').select('id').where('environment', '=', environment),
+    );
+  if (filter.after) q = q.where(afterPosition('created_at', 'id', filter.after));
+  q = q.orderBy('created_at').orderBy('id');
+  const rows = await (filter.limit === undefined ? q : q.limit(filter.limit)).execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const subscriptions = await db
@@ -61,10 +82,13 @@ export async function listWebhookEndpoints(
     .where('endpoint_id', 'in', ids)
     .orderBy('event_type')
     .execute();
+  const events = new Map<string, string[]>();
+  for (const s of subscriptions)
+    events.set(s.endpoint_id, [...(events.get(s.endpoint_id) ?? []), s.event_type]);
   const secrets = await listLiveWebhookSecrets(db, ids, filter.now);
   return rows.map((r) => ({
     ...r,
-    eventTypes: subscriptions.filter((s) => s.endpoint_id === r.id).map((s) => s.event_type),
+    eventTypes: events.get(r.id) ?? [],
     liveSecrets: secrets.get(r.id)?.length ?? 0,
   }));
 }

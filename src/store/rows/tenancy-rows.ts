@@ -55,6 +55,9 @@ export interface PasskeysTable {
   is_default: number;
   created_at: number;
   revoked_at: number | null;
+  /** Latest use seen by an instance, written at most once a minute per passkey per instance. */
+  last_used_at: number | null;
+  expires_at: number | null;
 }
 
 export interface TokenSigningKeysTable {

@@ -22,11 +22,13 @@ const rpaLoopback = rpaAgainst({ databaseUrl, schema }, loopback);
 
 describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
   let app: { applicationId: string; clientId: string };
+  let staging: { applicationId: string; clientId: string };
 
   before(async () => {
     const r = await rpa('demo', '--json');
     assert.equal(r.code, 0, r.stderr);
     app = JSON.parse(r.stdout).production;
+    staging = JSON.parse(r.stdout).staging;
   });
   after(async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -138,6 +140,52 @@ describe(`rpa webhooks on ${TEST_DIALECT}`, () => {
       'no deliveries',
     );
     assertOneLineFailure(await rpa('webhooks', 'deliveries', '--status', 'lost'), 'bad status');
+  });
+
+  it('finds a staging endpoint without --env: lists both environments, enables and removes it', async () => {
+    const added = await rpaLoopback(
+      'webhooks',
+      'add',
+      '--app',
+      staging.clientId,
+      '--url',
+      'http://127.0.0.1:9/staging',
+      '--events',
+      'privacy.access_request.created',
+      '--json',
+    );
+    assert.equal(added.code, 0, added.stderr);
+    const endpoint = JSON.parse(added.stdout);
+    assert.deepEqual(
+      [endpoint.environment, endpoint.applicationId, endpoint.events],
+      ['staging', staging.applicationId, ['privacy.access_request.created']],
+    );
+    const all = JSON.parse((await rpa('webhooks', 'list', '--json')).stdout);
+    assert.deepEqual(
+      all.map((e: { environment: string }) => e.environment),
+      ['production', 'staging'],
+    );
+    const onlyStaging = JSON.parse((await rpa('webhooks', 'list', '--env', 'staging', '--json')).stdout);
+    assert.deepEqual(
+      onlyStaging.map((e: { id: string }) => e.id),
+      [endpoint.id],
+    );
+    const enabled = await rpa('webhooks', 'enable', endpoint.id, '--json');
+    assert.equal(enabled.code, 0, enabled.stderr);
+    assert.deepEqual(
+      [JSON.parse(enabled.stdout).id, JSON.parse(enabled.stdout).status],
+      [endpoint.id, 'enabled'],
+    );
+    const deliveries = await rpa('webhooks', 'deliveries', '--endpoint', endpoint.id, '--json');
+    assert.equal(deliveries.code, 0, deliveries.stderr);
+    assert.deepEqual(JSON.parse(deliveries.stdout), []);
+    const removed = await rpa('webhooks', 'remove', endpoint.id, '--json');
+    assert.equal(removed.code, 0, removed.stderr);
+    assert.deepEqual(JSON.parse(removed.stdout), { removed: endpoint.id });
+    assert.match(
+      assertOneLineFailure(await rpa('webhooks', 'enable', endpoint.id), 'enable removed'),
+      /no webhook endpoint/,
+    );
   });
 
   it('removes an endpoint; a secret given as an id is refused without being repeated', async () => {

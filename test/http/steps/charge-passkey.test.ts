@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { hashCredential } from '../../../src/domain/credentials.js';
 import type { PasskeyApi } from '../../../src/domain/passkey.js';
 import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
+import { findPasskey } from '../../../src/services/tenancy/list-passkeys.js';
 import { updatePasskey } from '../../../src/services/tenancy/update-passkey.js';
 import { findPasskeyByHash } from '../../../src/store/repositories/passkeys.js';
 import { issueTestToken, seedTestTenant, type TestTenant } from '../../helpers/credentials.js';
@@ -67,6 +68,17 @@ describe(`rate limits and quotas through the APIs (${TEST_REDIS_URL ? 'Redis' : 
     });
     return created.value;
   }
+
+  it("notes each call's passkey as used, written when the usage is flushed, not on the call", async () => {
+    await at(Date.UTC(2026, 5, 1, 9));
+    const lastUsed = async (id: string) =>
+      (await findPasskey(t.runtime.deps, { passkeyId: id, environment: 'production' })).lastUsedAt;
+    assert.equal((await get(t, REVIEWS, tenant.responsePasskey, token)).statusCode, 200);
+    assert.equal(await lastUsed(tenant.responsePasskeyId), null);
+    await t.runtime.http.passkeyUsage.flush();
+    assert.equal(await lastUsed(tenant.responsePasskeyId), clock.now());
+    assert.equal(await lastUsed(tenant.privacyPasskeyId), null);
+  });
 
   it('Response API: fields on every charged answer, then 429 as a JSON:API error with Retry-After', async () => {
     await at(Date.UTC(2026, 10, 23, 10, 15, 18));

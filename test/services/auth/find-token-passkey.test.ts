@@ -7,6 +7,7 @@ import {
 import { findTokenPasskey } from '../../../src/services/auth/find-token-passkey.js';
 import { isPromise } from '../../../src/services/maybe-promise.js';
 import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
+import { updatePasskey } from '../../../src/services/tenancy/update-passkey.js';
 import { createTestRuntime, type TestRuntime } from '../../helpers/test-runtime.js';
 
 describe('findTokenPasskey answers at once when the cache holds the passkey', () => {
@@ -43,6 +44,37 @@ describe('findTokenPasskey answers at once when the cache holds the passkey', ()
       code: 'INVALID_QUERY_PARAMETER',
     });
     assert.throws(() => findTokenPasskey(rt.deps, { client, passkey: unknown }), {
+      code: 'INVALID_QUERY_PARAMETER',
+    });
+  });
+});
+
+describe('findTokenPasskey checks expiry at request time, though the cache holds the passkey', () => {
+  let now = Date.UTC(2026, 10, 27, 12);
+  let rt: TestRuntime;
+  let demo: DemoCredentials;
+  let client: AuthenticatedClient;
+  before(async () => {
+    rt = await createTestRuntime({ TOKEN_CACHE_TTL_MS: '60000' }, { clock: () => now });
+    demo = await seedDemo(rt.deps, { environment: 'production' });
+    client = await authenticateClient(rt.deps, {
+      environment: 'production',
+      clientId: demo.clientId,
+      clientSecret: demo.clientSecret,
+    });
+  });
+  after(() => rt.close());
+
+  it('an expired default gives way to the next usable passkey; an expired one named is refused', async () => {
+    await updatePasskey(rt.deps, { passkeyId: demo.responsePasskeyId, expiresAt: now + 30_000 });
+    assert.equal((await findTokenPasskey(rt.deps, { client }))?.id, demo.responsePasskeyId);
+    assert.equal(
+      (await findTokenPasskey(rt.deps, { client, passkey: demo.responsePasskey }))?.id,
+      demo.responsePasskeyId,
+    );
+    now += 30_000;
+    assert.equal((await findTokenPasskey(rt.deps, { client }))?.id, demo.privacyPasskeyId);
+    await assert.rejects(async () => findTokenPasskey(rt.deps, { client, passkey: demo.responsePasskey }), {
       code: 'INVALID_QUERY_PARAMETER',
     });
   });

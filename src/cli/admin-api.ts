@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN_PREFIX, buildAdminServer } from '../http/admin/build-admin-server.js';
+import { CliError } from './cli-error.js';
+import type { CliIo } from './cli-io.js';
+import { withRuntime } from './with-runtime.js';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** The admin API as commands use it, whichever way it is reached. */
+export interface AdminApi {
+  /** One call; a problem answer becomes the command's one-line failure. */
+  call<T>(method: Method, path: string, body?: unknown): Promise<T>;
+  /** Every item of a paged list, following its `next` links. */
+  all<T>(path: string): Promise<T[]>;
+}
+
+interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+type Send = (
+  method: Method,
+  path: string,
+  body: unknown,
+  idempotencyKey: string | undefined,
+) => Promise<Answer>;
+
+/**
+ * Runs an administrative command through the admin API: over HTTP when RPA_ADMIN_URL and
+ * RPA_ADMIN_TOKEN are set, so an operator's laptop or a CI job needs no database credentials;
+ * otherwise inside this process against the configured database, as its operator. Either way the
+ * same routes decide, so output and exit codes are the same.
+ */
+export async function withAdminApi<T>(io: CliIo, work: (api: AdminApi) => Promise<T>): Promise<T> {
+  const url = io.env.RPA_ADMIN_URL?.trim();
+  if (url) {
+    const token = io.env.RPA_ADMIN_TOKEN?.trim();
+    if (!token)
+      throw new CliError('RPA_ADMIN_URL is set but RPA_ADMIN_TOKEN is not: give the admin token too');
+    return work(adminApi(overHttp(url, token)));
+  }
+  return withRuntime(io, async (runtime) => {
+    const app = await buildAdminServer(runtime.deps, { operator: runtime.deps.actor });
+    try {
+      return await work(adminApi(inProcess(app)));
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+function adminApi(send: Send): AdminApi {
+  const call = async <T>(method: Method, path: string, body?: unknown): Promise<T> => {
+    // A create is sent with a key of its own, so a retry after a lost answer creates nothing twice.
+    const key = method === 'POST' ? randomUUID() : undefined;
+    const answer = await send(method, `${ADMIN_PREFIX}${path}`, body, key);
+    if (answer.status >= 400) throw new CliError(problemMessage(answer));
+    return answer.body as T;
+  };
+  return {
+    call,
+    async all<T>(path: string) {
+      const items: T[] = [];
+      let next: string | null = path;
+      while (next !== null) {
+        const page: { data: T[]; next: string | null } = await call('GET', next);
+        items.push(...page.data);
+        next = page.next === null ? null : page.next.slice(ADMIN_PREFIX.length);
+      }
+      return items;
+    },
+  };
+}
+
+function problemMessage(answer: Answer): string {
+  const problem = answer.body as { detail?: unknown; title?: unknown } | null;
+  if (problem && typeof problem.detail === 'string') return problem.detail;
+  return `the admin API answered ${answer.status}`;
+}
+
+function inProcess(app: FastifyInstance): Send {
+  return async (method, url, body, key) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: key ? { 'idempotency-key': key } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    return { status: response.statusCode, body: response.body ? response.json() : null };
+  };
+}
+
+const RETRIES = 2;
+
+/** Calls over HTTP; a connection that fails or a 503 is tried again after a second, twice. */
+function overHttp(baseUrl: string, token: string): Send {
+  const base = baseUrl.replace(/\/+$/, '');
+  return async (method, path, body, key) => {
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await fetch(`${base}${path}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(key ? { 'idempotency-key': key } : {}),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(30_000),
+        });
+      } catch (err) {
+        if (attempt < RETRIES) {
+          await pause(1000);
+          continue;
+        }
+        throw new CliError(`RPA_ADMIN_URL: cannot reach ${base} (${reasonOf(err)})`);
+      }
+      if (response.status === 503 && attempt < RETRIES) {
+        await response.body?.cancel();
+        await pause(Number(response.headers.get('retry-after') ?? 1) * 1000);
+        continue;
+      }
+      const text = await response.text();
+      return { status: response.status, body: text ? parseJson(text, response.status) : null };
+    }
+  };
+}
+
+function parseJson(text: string, status: number): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new CliError(`RPA_ADMIN_URL: the answer (${status}) is not JSON: is it the admin listener?`);
+  }
+}
+
+function reasonOf(err: unknown): string {
+  const cause = (err as { cause?: { code?: unknown } }).cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  return err instanceof Error ? err.message : String(err);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10_000)));

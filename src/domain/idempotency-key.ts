@@ -1,0 +1,68 @@
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from 'node:crypto';
+import { AppError } from '../errors.js';
+
+/**
+ * `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header): a client-chosen string that makes
+ * a create safe to retry. The same key with the same request answers the first result again for
+ * 24 hours; with another request it is refused (docs/api-guide.md, Retrying safely).
+ */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+
+// Printable ASCII without spaces: a UUID, a ULID, a job's name and run number.
+const KEY_RE = /^[\x21-\x7e]{1,255}$/;
+
+/** The key as sent, or a 400 naming the header. */
+export function readIdempotencyKey(value: string): string {
+  if (!KEY_RE.test(value))
+    throw new AppError('INVALID_HEADER', {
+      field: 'Idempotency-Key',
+      detail: 'Idempotency-Key is 1 to 255 printable ASCII characters without spaces',
+    });
+  return value;
+}
+
+/** The stored form of a key: its digest within its scope (the caller it belongs to). */
+export function idempotencyKeyHash(key: string): string {
+  return hash('sha256', key, 'base64url');
+}
+
+/** JSON with object members in one order, so a body sent again with its members reordered is the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What makes two requests "the same" for a key: method, path and body. */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return hash('sha256', `${method} ${path}\n${canonical(body ?? null)}`, 'base64url');
+}
+
+/**
+ * A first answer may hold a secret shown once (an application's client secret, a passkey). It is
+ * kept encrypted (AES-256-GCM) under a key derived from the Idempotency-Key (HKDF, RFC 5869),
+ * which the server keeps only as a digest: the stored answer is readable only by a caller who
+ * presents the key again, never from the database alone.
+ */
+function answerKey(idempotencyKey: string, scope: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', idempotencyKey, scope, 'rpa idempotent answer', 32));
+}
+
+export function sealAnswer(idempotencyKey: string, scope: string, answer: unknown): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', answerKey(idempotencyKey, scope), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(answer), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+export function openAnswer(idempotencyKey: string, scope: string, sealed: string): unknown {
+  const bytes = Buffer.from(sealed, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', answerKey(idempotencyKey, scope), bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  return JSON.parse(text) as unknown;
+}

@@ -1,0 +1,18 @@
+import type { AdminScope } from '../../domain/admin-scope.js';
+
+/** Who calls the admin API: an admin token, or the operator running `rpa` with the database. */
+export interface AdminCaller {
+  /** Recorded as the actor of every change made by the call (docs/operations.md, Audit trail). */
+  readonly actor: string;
+  readonly scopes: readonly AdminScope[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    adminCaller: AdminCaller | null;
+  }
+  interface FastifyContextConfig {
+    /** The scope an admin operation needs (domain/admin-scope.ts). */
+    adminScope?: AdminScope;
+  }
+}

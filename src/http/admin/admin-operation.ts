@@ -1,0 +1,71 @@
+import type { TSchema } from 'typebox';
+import type { AdminScope } from '../../domain/admin-scope.js';
+import type { ServiceDeps } from '../../services/deps.js';
+import { Problem } from '../errors/error-schemas.js';
+import { type DocumentedStatus, errorAnswers, successAnswer } from '../openapi/documented-answers.js';
+import { ref } from '../openapi/schema-ref.js';
+import { type AdminAccess, authenticateAdmin } from './authenticate-admin.js';
+
+/** One operation of the admin API: what it needs, reads and answers, and why it fails. */
+export interface AdminOperation<R extends object> {
+  readonly operationId: string;
+  readonly tag: string;
+  readonly summary: string;
+  readonly scope: AdminScope;
+  /** Its request parts (params, querystring, body), validated before the handler runs. */
+  readonly request: R;
+  /** Its success answer; a null schema sends no body. */
+  readonly answer: {
+    readonly status: number;
+    readonly schema: TSchema | null;
+    readonly description?: string;
+    readonly headers?: Readonly<Record<string, TSchema>>;
+  };
+  /** Why it sends each error status beyond those every admin operation may send. */
+  readonly errors?: Partial<Record<DocumentedStatus, string>>;
+}
+
+const ALWAYS = {
+  401: 'No admin token, or one that is unknown, revoked or expired',
+  403: 'The admin token lacks the scope this operation needs (WWW-Authenticate names it)',
+  429: 'Too many failed authentications from this address; Retry-After says when to try again',
+  503: 'The database cannot serve right now, or the server is shutting down',
+} as const;
+
+const ERROR_SHAPE = {
+  mediaType: 'application/problem+json',
+  schema: ref(Problem),
+  challenge: 'bearer',
+  otherClientErrors: '405 (method not allowed), 408 (request too slow), 413 (body too large), 415 (not JSON)',
+} as const;
+
+/**
+ * The builder of admin routes' options: authentication with the operation's scope first, then
+ * validation of its parts, and its entry in the admin listener's OpenAPI document.
+ */
+export function adminRouteOptions(deps: ServiceDeps, access: AdminAccess) {
+  const onRequest = [authenticateAdmin(deps, access)];
+  return <R extends object>(op: AdminOperation<R>) => ({
+    onRequest,
+    config: { adminScope: op.scope },
+    schema: {
+      operationId: op.operationId,
+      summary: op.summary,
+      description: `Needs the scope \`${op.scope}\`.`,
+      tags: [op.tag],
+      // OpenAPI 3.1 §4.8.30: for schemes other than OAuth 2.0, the list names roles: the scope.
+      security: [{ adminToken: [op.scope] }],
+      ...(op.request as R),
+      response: {
+        [op.answer.status]: successAnswer(
+          op.answer.description ?? 'Success',
+          op.answer.schema ? { mediaType: 'application/json', schema: ref(op.answer.schema) } : null,
+          op.answer.headers ?? {},
+        ),
+        ...errorAnswers(ERROR_SHAPE, { ...op.errors, ...ALWAYS }, { retryAfterOn: [429, 503] }),
+      },
+    },
+  });
+}
+
+export type AdminRouteOptions = ReturnType<typeof adminRouteOptions>;

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { ServiceDeps } from '../../services/deps.js';
+import { reportDatabaseOutage } from '../../services/health/report-database-outage.js';
+import { acceptJsonBodies, ignoreContentTypeWithoutBody } from '../accept-json-bodies.js';
+import { createAllowedMethods, ROUTER_OPTIONS } from '../allowed-methods.js';
+import { installErrorHandling } from '../errors/install-error-handling.js';
+import { sendProblem } from '../errors/render.js';
+import { refuseWhileClosing } from '../steps/refuse-while-closing.js';
+import { createValidatorFactory } from '../validator-factory.js';
+import '../request-context.js';
+import './admin-caller.js';
+import { ADMIN_COMPONENT_SCHEMAS, adminOpenApiDefinition } from './admin-openapi.js';
+import { registerAdminRoutes } from './admin-routes.js';
+import type { AdminAccess } from './authenticate-admin.js';
+
+export const ADMIN_PREFIX = '/admin/v1';
+
+/**
+ * The admin API as an application of its own, served on ADMIN_PORT (never the public port, where
+ * /admin is 404) or called in-process by `rpa` (cli/admin-api.ts). JSON bodies, RFC 9457
+ * problems, `Cache-Control: no-store` (answers may carry secrets shown once), and one log line per
+ * request naming the admin token's id, never its value.
+ */
+export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: deps.config.bodyLimitBytes,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: false,
+    routerOptions: { ...ROUTER_OPTIONS },
+    schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
+  });
+  // Before any route: every route is recorded, for the 405 answers (install-error-handling.ts).
+  const allowedMethods = createAllowedMethods();
+  app.addHook('onRoute', allowedMethods.add);
+  app.decorate('allowedMethods', allowedMethods);
+  app.decorateRequest('adminCaller', null);
+  app.decorateRequest('errorCode', null);
+  refuseWhileClosing(app);
+  app.addHook('onRequest', ignoreContentTypeWithoutBody);
+  app.addHook('onError', (_request, _reply, err, done) => {
+    reportDatabaseOutage(deps, err);
+    done();
+  });
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('cache-control', 'no-store');
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        route: request.routeOptions.url,
+        method: request.method,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 1000) / 1000,
+        actor: request.adminCaller?.actor,
+        error: reply.statusCode >= 400 ? (request.errorCode ?? undefined) : undefined,
+      },
+      'admin request completed',
+    );
+    done();
+  });
+  installErrorHandling(app, sendProblem);
+  acceptJsonBodies(app, ['application/json'], { untypedIsJson: true });
+  for (const schema of ADMIN_COMPONENT_SCHEMAS) app.addSchema(schema);
+  await app.register(swagger, {
+    openapi: adminOpenApiDefinition(deps.config),
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(
+    async (admin) => {
+      registerAdminRoutes(admin, deps, access);
+      admin.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: ADMIN_PREFIX },
+  );
+  return app;
+}

@@ -1,0 +1,73 @@
+import { Type } from 'typebox';
+import { IDEMPOTENCY_HEADERS } from './admin-create.js';
+import type { AdminOperation } from './admin-operation.js';
+import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
+import { EnvironmentParams } from './admin-schemas.js';
+import * as S from './oversight-admin-schemas.js';
+
+const tag = 'Oversight';
+const IDEMPOTENT = {
+  400: 'The body or the Idempotency-Key is invalid',
+  422: 'The Idempotency-Key was used with another request in the last 24 hours',
+} as const;
+
+const op = <R extends object>(o: AdminOperation<R>) => o;
+
+/**
+ * What operators oversee across applications: privacy requests (never whom they name), lifting a
+ * forgotten person's suppression, the token signing keys and the audit trail (docs/operations.md,
+ * Admin API).
+ */
+export const oversightOperations = {
+  listPrivacyRequests: op({
+    operationId: 'listPrivacyRequests',
+    tag,
+    summary: 'List the privacy requests of every application of the environment, by submission time',
+    scope: 'privacy:read',
+    request: {
+      params: EnvironmentParams,
+      querystring: Type.Object(
+        { ...S.PrivacyRequestFilters, ...S.ORDER_QUERY, ...PAGE_QUERY },
+        { additionalProperties: false },
+      ),
+    },
+    answer: { status: 200, schema: S.AdminPrivacyRequestPage, headers: PAGE_HEADERS },
+    errors: { 400: 'A filter, the limit or the cursor is invalid' },
+  }),
+  liftSuppression: op({
+    operationId: 'liftSuppression',
+    tag,
+    summary: "Let a forgotten person's reviews be imported again in some client instances",
+    scope: 'privacy:lift',
+    request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewSuppressionLift },
+    answer: { status: 201, schema: S.SuppressionLifts, description: 'Lifted' },
+    errors: {
+      ...IDEMPOTENT,
+      400: `${IDEMPOTENT[400]}: no identifier, an invalid one, no reason, or a client not in this environment`,
+      404: 'No forgotten person matches these identifiers in these client instances',
+    },
+  }),
+  rotateSigningKey: op({
+    operationId: 'rotateSigningKey',
+    tag,
+    summary: 'Add a token signing key (of both environments); older keys verify until retired',
+    scope: 'keys:write',
+    request: { headers: IDEMPOTENCY_HEADERS, body: S.NewSigningKey },
+    answer: { status: 201, schema: S.RotatedSigningKey, description: 'Created' },
+    errors: { ...IDEMPOTENT, 400: `${IDEMPOTENT[400]} (send {} for the defaults)` },
+  }),
+  listAuditEvents: op({
+    operationId: 'listAuditEvents',
+    tag,
+    summary: 'Read the audit trail (administrative actions, privacy request changes), by time',
+    scope: 'audit:read',
+    request: {
+      querystring: Type.Object(
+        { ...S.AuditFilters, ...S.ORDER_QUERY, ...PAGE_QUERY },
+        { additionalProperties: false },
+      ),
+    },
+    answer: { status: 200, schema: S.AdminAuditEventPage, headers: PAGE_HEADERS },
+    errors: { 400: 'A filter, the limit or the cursor is invalid' },
+  }),
+};

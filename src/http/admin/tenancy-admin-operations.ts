@@ -1,0 +1,104 @@
+import { Type } from 'typebox';
+import { IDEMPOTENCY_HEADERS } from './admin-create.js';
+import type { AdminOperation } from './admin-operation.js';
+import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
+import { Environment } from './admin-schemas.js';
+import * as S from './tenancy-admin-schemas.js';
+
+const tag = 'Tenancy';
+const EnvironmentParams = Type.Object({ environment: Environment });
+const ApplicationParams = Type.Object({
+  environment: Environment,
+  app: Type.String({ maxLength: 200, description: 'The application id or its client id' }),
+});
+const NO_APPLICATION = { 404: 'No such application in this environment' } as const;
+const IDEMPOTENT = {
+  400: 'The body or the Idempotency-Key is invalid',
+  422: 'The Idempotency-Key was used with another request in the last 24 hours',
+} as const;
+
+const op = <R extends object>(o: AdminOperation<R>) => o;
+
+/** Clients, applications and their secrets (docs/operations.md, Admin API). */
+export const tenancyOperations = {
+  listClients: op({
+    operationId: 'listClients',
+    tag,
+    summary: "List the environment's client instances, oldest first",
+    scope: 'tenancy:read',
+    request: { params: EnvironmentParams, querystring: Type.Object(PAGE_QUERY) },
+    answer: { status: 200, schema: S.AdminClientPage, headers: PAGE_HEADERS },
+    errors: { 400: 'The limit or cursor is invalid' },
+  }),
+  createClient: op({
+    operationId: 'createClient',
+    tag,
+    summary: 'Add a client instance',
+    scope: 'tenancy:write',
+    request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewClient },
+    answer: { status: 201, schema: S.AdminClient, description: 'Created' },
+    errors: { ...IDEMPOTENT, 409: 'A client of that name exists in this environment' },
+  }),
+  listApplications: op({
+    operationId: 'listApplications',
+    tag,
+    summary: "List the environment's applications with their grants and active secret ids",
+    scope: 'tenancy:read',
+    request: { params: EnvironmentParams, querystring: Type.Object(PAGE_QUERY) },
+    answer: { status: 200, schema: S.AdminApplicationPage, headers: PAGE_HEADERS },
+    errors: { 400: 'The limit or cursor is invalid' },
+  }),
+  getApplication: op({
+    operationId: 'getApplication',
+    tag,
+    summary: 'Read an application',
+    scope: 'tenancy:read',
+    request: { params: ApplicationParams },
+    answer: { status: 200, schema: S.AdminApplication },
+    errors: NO_APPLICATION,
+  }),
+  createApplication: op({
+    operationId: 'createApplication',
+    tag,
+    summary: 'Create an application; its client secret is shown once',
+    scope: 'tenancy:write',
+    request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewApplication },
+    answer: { status: 201, schema: S.CreatedApplication, description: 'Created' },
+    errors: { ...IDEMPOTENT, 400: `${IDEMPOTENT[400]}, or names a client not in this environment` },
+  }),
+  rotateSecret: op({
+    operationId: 'rotateApplicationSecret',
+    tag,
+    summary: 'Add a second active secret; the old one works until retired',
+    scope: 'tenancy:write',
+    request: { params: ApplicationParams, headers: IDEMPOTENCY_HEADERS },
+    answer: { status: 201, schema: S.CreatedSecret, description: 'Created' },
+    errors: {
+      ...IDEMPOTENT,
+      ...NO_APPLICATION,
+      409: 'The application has two active secrets, or is revoked',
+    },
+  }),
+  retireSecret: op({
+    operationId: 'retireApplicationSecret',
+    tag,
+    summary: 'Retire a secret (by default the oldest) and end the tokens issued with it',
+    scope: 'tenancy:write',
+    request: { params: ApplicationParams, body: S.RetireSecret },
+    answer: { status: 200, schema: S.RetiredSecret },
+    errors: {
+      400: 'The body is invalid',
+      ...NO_APPLICATION,
+      409: 'Its last active secret cannot be retired',
+    },
+  }),
+  revokeApplication: op({
+    operationId: 'revokeApplication',
+    tag,
+    summary: 'Revoke an application and all of its tokens',
+    scope: 'tenancy:write',
+    request: { params: ApplicationParams },
+    answer: { status: 200, schema: S.AdminApplication },
+    errors: NO_APPLICATION,
+  }),
+};

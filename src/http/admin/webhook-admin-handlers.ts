@@ -1,0 +1,93 @@
+import type { Environment } from '../../domain/environment.js';
+import type { ServiceDeps } from '../../services/deps.js';
+import { resolveApplication } from '../../services/tenancy/resolve-application.js';
+import { addWebhookEndpoint } from '../../services/webhooks/add-webhook-endpoint.js';
+import { enableWebhookEndpoint } from '../../services/webhooks/enable-webhook-endpoint.js';
+import { pageWebhookDeliveries } from '../../services/webhooks/list-webhook-deliveries.js';
+import { findWebhookEndpoint, pageWebhookEndpoints } from '../../services/webhooks/list-webhook-endpoints.js';
+import { removeWebhookEndpoint } from '../../services/webhooks/remove-webhook-endpoint.js';
+import {
+  DEFAULT_SECRET_GRACE_MS,
+  rotateWebhookSecret,
+} from '../../services/webhooks/rotate-webhook-secret.js';
+import type { RouteReply, RouteRequest } from '../route-request.js';
+import { answerCreate } from './admin-create.js';
+import { sendPage } from './admin-page.js';
+import { iso } from './admin-schemas.js';
+import { callerDeps } from './caller-deps.js';
+import type { webhookOperations } from './webhook-admin-operations.js';
+import { deliveryView, endpointView } from './webhook-admin-schemas.js';
+
+type Ops = typeof webhookOperations;
+type Req<K extends keyof Ops> = RouteRequest<Ops[K]['request']>;
+type Reply<K extends keyof Ops> = RouteReply<Ops[K]['request']>;
+
+/** The handlers of webhook-admin-operations.ts. */
+export function webhookAdminHandlers(deps: ServiceDeps) {
+  // Every operation on an endpoint first finds it in the path's environment: 404 in the other.
+  const endpointIn = (d: ServiceDeps, params: { environment: Environment; id: string }) =>
+    findWebhookEndpoint(d, { environment: params.environment, endpointId: params.id });
+  return {
+    async listEndpoints(request: Req<'listEndpoints'>, reply: Reply<'listEndpoints'>) {
+      const { environment } = request.params;
+      const page = await pageWebhookEndpoints(deps, { ...request.query, environment });
+      return sendPage(request, reply, page, endpointView(environment));
+    },
+    addEndpoint(request: Req<'addEndpoint'>, reply: Reply<'addEndpoint'>) {
+      const { environment } = request.params;
+      const { app, url, events } = request.body;
+      return answerCreate(deps, request, reply, async (d) => {
+        const application = await resolveApplication(d, app, environment);
+        const added = await addWebhookEndpoint(d, {
+          applicationId: application.id,
+          url,
+          ...(events !== undefined ? { eventTypes: events } : {}),
+        });
+        return { status: 201, body: { ...endpointView(environment)(added.endpoint), secret: added.secret } };
+      });
+    },
+    async getEndpoint(request: Req<'getEndpoint'>) {
+      return endpointView(request.params.environment)(await endpointIn(deps, request.params));
+    },
+    async removeEndpoint(request: Req<'removeEndpoint'>, reply: Reply<'removeEndpoint'>) {
+      const d = callerDeps(deps, request);
+      const endpoint = await endpointIn(d, request.params);
+      await removeWebhookEndpoint(d, { endpointId: endpoint.id });
+      return reply.code(204).send();
+    },
+    rotateSecret(request: Req<'rotateSecret'>, reply: Reply<'rotateSecret'>) {
+      const graceSeconds = request.body.graceSeconds;
+      return answerCreate(deps, request, reply, async (d) => {
+        const endpoint = await endpointIn(d, request.params);
+        const r = await rotateWebhookSecret(d, {
+          endpointId: endpoint.id,
+          graceMs: graceSeconds === undefined ? DEFAULT_SECRET_GRACE_MS : graceSeconds * 1000,
+        });
+        return {
+          status: 201,
+          body: {
+            endpointId: endpoint.id,
+            secret: r.secret,
+            previousSecretSignsUntil: iso(r.previousExpiresAt),
+          },
+        };
+      });
+    },
+    async enableEndpoint(request: Req<'enableEndpoint'>) {
+      const d = callerDeps(deps, request);
+      const endpoint = await endpointIn(d, request.params);
+      await enableWebhookEndpoint(d, { endpointId: endpoint.id });
+      return endpointView(request.params.environment)(await endpointIn(d, request.params));
+    },
+    async listDeliveries(request: Req<'listDeliveries'>, reply: Reply<'listDeliveries'>) {
+      const { endpoint, webhookId, ...query } = request.query;
+      const page = await pageWebhookDeliveries(deps, {
+        ...query,
+        environment: request.params.environment,
+        endpointId: endpoint,
+        messageId: webhookId,
+      });
+      return sendPage(request, reply, page, deliveryView);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { IDEMPOTENCY_WINDOW_MS } from '../../domain/idempotency-key.js';
+import { deleteIdempotencyKeysBefore } from '../../store/repositories/idempotency-keys.js';
+import type { ServiceDeps } from '../deps.js';
+import { DEFAULT_PURGE_BOUNDS, type PurgeBounds, purgeInBatches } from '../purge-in-batches.js';
+
+/**
+ * Housekeeping of Idempotency-Keys past their 24 hours: a retry that late creates anew, so the
+ * answer kept for it (sealed, but it may hold a secret shown once) has no use left.
+ */
+export async function purgeIdempotencyKeys(
+  deps: Pick<ServiceDeps, 'store' | 'clock'>,
+  bounds: PurgeBounds = DEFAULT_PURGE_BOUNDS,
+): Promise<number> {
+  let purged = 0;
+  await purgeInBatches(bounds, async () => {
+    const deleted = await deleteIdempotencyKeysBefore(
+      deps.store.db,
+      deps.clock() - IDEMPOTENCY_WINDOW_MS,
+      bounds.batchSize,
+    );
+    purged += deleted;
+    return deleted;
+  });
+  return purged;
+}

@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import {
+  idempotencyKeyHash,
+  openAnswer,
+  readIdempotencyKey,
+  requestFingerprint,
+  sealAnswer,
+} from '../../src/domain/idempotency-key.js';
+
+describe('Idempotency-Key', () => {
+  it('takes 1 to 255 printable ASCII characters without spaces', () => {
+    assert.equal(
+      readIdempotencyKey('9b2f1c3e-0d4a-4c7e-8f00-1a2b3c4d5e6f'),
+      '9b2f1c3e-0d4a-4c7e-8f00-1a2b3c4d5e6f',
+    );
+    for (const bad of ['', 'a b', 'x'.repeat(256), 'é', 'tab\there'])
+      assert.throws(() => readIdempotencyKey(bad), { code: 'INVALID_HEADER' });
+  });
+
+  it('fingerprints method, path and body, whatever the order of members', () => {
+    const a = requestFingerprint('POST', '/p', { name: 'x', clientNames: ['a', 'b'], n: { y: 1, z: 2 } });
+    assert.equal(
+      a,
+      requestFingerprint('POST', '/p', { n: { z: 2, y: 1 }, clientNames: ['a', 'b'], name: 'x' }),
+    );
+    assert.notEqual(
+      a,
+      requestFingerprint('POST', '/p', { name: 'x', clientNames: ['b', 'a'], n: { y: 1, z: 2 } }),
+    );
+    assert.notEqual(
+      a,
+      requestFingerprint('POST', '/q', { name: 'x', clientNames: ['a', 'b'], n: { y: 1, z: 2 } }),
+    );
+    assert.equal(requestFingerprint('POST', '/p', undefined), requestFingerprint('POST', '/p', null));
+  });
+
+  it('seals an answer that only the same key and scope open', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), fc.jsonValue(), (key, answer) => {
+        const sealed = sealAnswer(key, 'admin:a', answer);
+        assert.deepEqual(openAnswer(key, 'admin:a', sealed), JSON.parse(JSON.stringify(answer)));
+        assert.throws(() => openAnswer(`${key}x`, 'admin:a', sealed));
+        assert.throws(() => openAnswer(key, 'admin:b', sealed));
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('stores a key only as its digest', () => {
+    assert.doesNotMatch(idempotencyKeyHash('my-key'), /my-key/);
+    assert.equal(idempotencyKeyHash('my-key'), idempotencyKeyHash('my-key'));
+  });
+});
