@@ -1,6 +1,6 @@
 import createFetchClient from 'openapi-fetch';
 import type { components, paths } from './generated/schema.js';
-import { type RetryPolicy, retryingFetch } from './retrying-fetch.js';
+import { type RetryOptions, sendingFetch } from './retrying-fetch.js';
 import { ReviewsApiError } from './reviews-api-error.js';
 import { createTokenSource } from './token-source.js';
 
@@ -35,7 +35,7 @@ export type PrivacyListFilters = Omit<
   'passkey'
 >;
 
-export interface ClientOptions {
+export interface ClientOptions extends RetryOptions {
   /** Scheme and host of the API, e.g. https://api.example.com or https://stg.api.example.com. */
   readonly baseUrl: string;
   /** The application's key and secret (client credentials). */
@@ -43,15 +43,6 @@ export interface ClientOptions {
   readonly clientSecret: string;
   /** The application's passkey for each API it calls. */
   readonly passkeys: { readonly response?: string; readonly privacy?: string };
-  /** Retries after 429 or 503 (default 2), each waiting what Retry-After asks plus jitter. */
-  readonly maxRetries?: number;
-  /** The longest wait before one retry, in seconds (default 60). */
-  readonly maxWaitSeconds?: number;
-  /** For tests and other runtimes: the fetch, clock, sleep and randomness used. */
-  readonly fetch?: (request: Request) => Promise<Response>;
-  readonly now?: () => number;
-  readonly sleep?: (ms: number) => Promise<void>;
-  readonly random?: () => number;
 }
 
 /**
@@ -63,14 +54,7 @@ export interface ClientOptions {
 export function createClient(options: ClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;
-  const policy: RetryPolicy = {
-    maxRetries: options.maxRetries ?? 2,
-    maxWaitSeconds: options.maxWaitSeconds ?? 60,
-    now,
-    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    random: options.random ?? Math.random,
-  };
-  const send = retryingFetch(options.fetch ?? ((request) => fetch(request)), policy);
+  const send = sendingFetch(options);
   const tokens = createTokenSource({
     tokenUrl: `${baseUrl}/auth/v1/oauth2/token`,
     clientId: options.clientId,

@@ -1,4 +1,10 @@
 export {
+  type AdminClientOptions,
+  type AdminPaths,
+  type AdminSchemas,
+  createAdminClient,
+} from './create-admin-client.js';
+export {
   type AccessExport,
   type AuthorDocument,
   type ClientOptions,

@@ -1,6 +1,6 @@
 import { retryAfterSeconds } from './reviews-api-error.js';
 
-export interface RetryPolicy {
+interface RetryPolicy {
   /** Retries after a 429 or 503, beyond the first attempt. */
   readonly maxRetries: number;
   /** The longest wait for one retry, whatever Retry-After asks. */
@@ -8,6 +8,29 @@ export interface RetryPolicy {
   readonly now: () => number;
   readonly sleep: (ms: number) => Promise<void>;
   readonly random: () => number;
+}
+
+/** How a client retries and what it runs on: each option for tests and other runtimes. */
+export interface RetryOptions {
+  /** Retries after 429 or 503 (default 2), each waiting what Retry-After asks plus jitter. */
+  readonly maxRetries?: number;
+  /** The longest wait before one retry, in seconds (default 60). */
+  readonly maxWaitSeconds?: number;
+  readonly fetch?: (request: Request) => Promise<Response>;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly random?: () => number;
+}
+
+/** The fetch a client sends with, retrying as `options` say. */
+export function sendingFetch(options: RetryOptions): (request: Request) => Promise<Response> {
+  return retryingFetch(options.fetch ?? ((request) => fetch(request)), {
+    maxRetries: options.maxRetries ?? 2,
+    maxWaitSeconds: options.maxWaitSeconds ?? 60,
+    now: options.now ?? Date.now,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    random: options.random ?? Math.random,
+  });
 }
 
 /**
@@ -25,7 +48,7 @@ function retryDelayMs(retryAfter: number | undefined, attempt: number, policy: R
  * its answers ask (RFC 6585 §4, RFC 9110 §15.6.4), at most `maxRetries` times. The last answer
  * is returned as it is, for the caller to turn into an error.
  */
-export function retryingFetch(fetch: (request: Request) => Promise<Response>, policy: RetryPolicy) {
+function retryingFetch(fetch: (request: Request) => Promise<Response>, policy: RetryPolicy) {
   return async (request: Request): Promise<Response> => {
     for (let attempt = 0; ; attempt++) {
       const response = await fetch(request.clone());
