@@ -32,7 +32,7 @@ export interface Config {
    * The admin API on a listener of its own (docs/operations.md, Admin API); null (the default)
    * serves none. Loopback by default: expose it on a private network or behind a TLS proxy only.
    */
-  readonly admin: { readonly port: number; readonly host: string } | null;
+  readonly admin: { readonly port: number; readonly host: string; readonly trustProxy: boolean } | null;
   readonly databaseUrl: string;
   /**
    * Whether every process applies pending migrations as it starts. Off where a release runs
@@ -111,13 +111,21 @@ export interface Config {
   };
 }
 
+/** ADMIN_PORT and ADMIN_HOST, and whether a proxy in front of the admin listener is trusted. */
+function adminListener(env: Env, publicPort: number): Config['admin'] {
+  // Read whether or not a port is set, so that configVariables() sees it.
+  const trustProxy = readBool(env, 'ADMIN_TRUST_PROXY', false);
+  const listener = readSideListener(env, 'ADMIN', publicPort);
+  return listener && { ...listener, trustProxy };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readInt(env, 'PORT', 8080, 0, 65535);
   const config: Config = {
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     metrics: readSideListener(env, 'METRICS', port),
-    admin: readSideListener(env, 'ADMIN', port),
+    admin: adminListener(env, port),
     databaseUrl: readDatabaseUrl(env),
     migrateOnStart: readBool(env, 'MIGRATE_ON_START', true),
     databaseSchema: readSchema(env),

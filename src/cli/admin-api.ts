@@ -94,7 +94,7 @@ function inProcess(app: FastifyInstance): Send {
 
 const RETRIES = 2;
 
-/** Calls over HTTP; a connection that fails or a 503 is tried again after a second, twice. */
+/** Calls over HTTP; a 503 (nothing was done) is tried again twice, as is a read whose connection failed. */
 function overHttp(baseUrl: string, token: string): Send {
   const base = baseUrl.replace(/\/+$/, '');
   return async (method, path, body, key) => {
@@ -112,7 +112,9 @@ function overHttp(baseUrl: string, token: string): Send {
           signal: AbortSignal.timeout(30_000),
         });
       } catch (err) {
-        if (attempt < RETRIES) {
+        // Only a read is sent again: a change may have been made with its answer lost, and the
+        // admin API replays only creates (Idempotency-Key), not revocations and other actions.
+        if (attempt < RETRIES && method === 'GET') {
           await pause(1000);
           continue;
         }

@@ -43,25 +43,34 @@ export function requestFingerprint(method: string, path: string, body: unknown):
 }
 
 /**
- * A first answer may hold a secret shown once (an application's client secret, a passkey). It is
- * kept encrypted (AES-256-GCM) under a key derived from the Idempotency-Key (HKDF, RFC 5869),
- * which the server keeps only as a digest: the stored answer is readable only by a caller who
- * presents the key again, never from the database alone.
+ * Who may read a stored answer: the Idempotency-Key, the caller it belongs to (`scope`), and a
+ * secret of that caller's that the database does not hold (`callerSecret`: derived from the
+ * credential the caller presents, of which only a digest is stored). A first answer may hold a
+ * secret shown once (an application's client secret, a passkey); it is kept encrypted
+ * (AES-256-GCM) under a key derived from all three (HKDF, RFC 5869), so a retry with the same key
+ * and credential reads it again, and the database alone, even with a guessable key, does not.
  */
-function answerKey(idempotencyKey: string, scope: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', idempotencyKey, scope, 'rpa idempotent answer', 32));
+export interface AnswerSeal {
+  readonly idempotencyKey: string;
+  readonly scope: string;
+  readonly callerSecret: string;
 }
 
-export function sealAnswer(idempotencyKey: string, scope: string, answer: unknown): string {
+function answerKey(seal: AnswerSeal): Buffer {
+  const material = `${seal.idempotencyKey}\u0000${seal.callerSecret}`;
+  return Buffer.from(hkdfSync('sha256', material, seal.scope, 'rpa idempotent answer', 32));
+}
+
+export function sealAnswer(seal: AnswerSeal, answer: unknown): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', answerKey(idempotencyKey, scope), iv);
+  const cipher = createCipheriv('aes-256-gcm', answerKey(seal), iv);
   const body = Buffer.concat([cipher.update(JSON.stringify(answer), 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
 }
 
-export function openAnswer(idempotencyKey: string, scope: string, sealed: string): unknown {
+export function openAnswer(seal: AnswerSeal, sealed: string): unknown {
   const bytes = Buffer.from(sealed, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', answerKey(idempotencyKey, scope), bytes.subarray(0, 12));
+  const decipher = createDecipheriv('aes-256-gcm', answerKey(seal), bytes.subarray(0, 12));
   decipher.setAuthTag(bytes.subarray(12, 28));
   const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
   return JSON.parse(text) as unknown;

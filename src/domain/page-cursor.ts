@@ -1,8 +1,9 @@
 /**
  * Where a page of a list ends: the creation time and id of its last item. Lists are ordered by
- * both, oldest first, so an item created while a client pages is added after every position
- * already handed out: following `next` links neither skips an item that existed when listing
- * began nor repeats one. base64url, so it travels in a query string untouched.
+ * both (oldest first, or newest first: store/keyset-page.ts), so an item created while a client
+ * pages lands beyond or before every position already handed out: following `next` links neither
+ * skips an item that existed when listing began nor repeats one. base64url, so it travels in a
+ * query string untouched.
  */
 export interface PagePosition {
   readonly at: number;

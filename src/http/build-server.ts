@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import { mentionsSecretCredential } from '../domain/credentials.js';
 import { reportDatabaseOutage } from '../services/health/report-database-outage.js';
 import { ignoreContentTypeWithoutBody } from './accept-json-bodies.js';
 import { createAllowedMethods, ROUTER_OPTIONS } from './allowed-methods.js';
@@ -23,6 +21,7 @@ import { shareHeaders } from './openapi/share-headers.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 import './request-context.js';
 import { createLazySerializerFactory } from './lazy-serializer-factory.js';
+import { requestIdOf } from './request-id.js';
 import { responseRoutes } from './response/response-routes.js';
 import { refuseNulCharacters } from './steps/refuse-nul-characters.js';
 import { refuseWhileClosing } from './steps/refuse-while-closing.js';
@@ -43,15 +42,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
     bodyLimit: deps.config.bodyLimitBytes,
     ...connectionOptions(deps),
-    genReqId: (req) => {
-      // A caller's id is kept for tracing, unless it is not an id (or is a credential): it is logged.
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' &&
-        /^[A-Za-z0-9._-]{1,128}$/.test(given) &&
-        !mentionsSecretCredential(given)
-        ? given
-        : randomUUID();
-    },
+    genReqId: requestIdOf,
     childLoggerFactory: deferredRequestLogger,
     // One line per request instead, with the caller's ids and the error code (observe-response.ts).
     logController: new LogController({ disableRequestLogging: true }),

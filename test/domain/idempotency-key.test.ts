@@ -36,13 +36,16 @@ describe('Idempotency-Key', () => {
     assert.equal(requestFingerprint('POST', '/p', undefined), requestFingerprint('POST', '/p', null));
   });
 
-  it('seals an answer that only the same key and scope open', () => {
+  it('seals an answer that only the same key, scope and caller secret open', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.jsonValue(), (key, answer) => {
-        const sealed = sealAnswer(key, 'admin:a', answer);
-        assert.deepEqual(openAnswer(key, 'admin:a', sealed), JSON.parse(JSON.stringify(answer)));
-        assert.throws(() => openAnswer(`${key}x`, 'admin:a', sealed));
-        assert.throws(() => openAnswer(key, 'admin:b', sealed));
+        const seal = { idempotencyKey: key, scope: 'admin:a', callerSecret: 's1' };
+        const sealed = sealAnswer(seal, answer);
+        assert.deepEqual(openAnswer(seal, sealed), JSON.parse(JSON.stringify(answer)));
+        assert.throws(() => openAnswer({ ...seal, idempotencyKey: `${key}x` }, sealed));
+        assert.throws(() => openAnswer({ ...seal, scope: 'admin:b' }, sealed));
+        // The database holds the key's digest and the scope, never the caller's secret.
+        assert.throws(() => openAnswer({ ...seal, callerSecret: '' }, sealed));
       }),
       { numRuns: 50 },
     );

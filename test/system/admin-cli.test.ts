@@ -168,5 +168,29 @@ describe(`rpa through a live admin listener on ${TEST_DIALECT}`, () => {
       { RPA_ADMIN_URL: adminUrl, RPA_ADMIN_TOKEN: reader },
     )('clients', 'add', 'Nope', '--env', 'staging');
     assert.equal(refused.stderr, 'rpa: this call needs the scope tenancy:write\n');
+    // A change needs its own scope only: the command does not read first to find the environment.
+    const writer = (await createAdminToken(server.deps, { name: 'writer', scopes: ['tenancy:write'] })).value;
+    const asWriter = rpaAgainst(
+      { databaseUrl, schema },
+      { RPA_ADMIN_URL: adminUrl, RPA_ADMIN_TOKEN: writer },
+    );
+    const app = JSON.parse(
+      (
+        await asWriter(
+          'apps',
+          'create',
+          '--name',
+          'Writer only',
+          '--clients',
+          '',
+          '--env',
+          'staging',
+          '--json',
+        )
+      ).stdout,
+    ) as { clientId: string };
+    const rotated = await asWriter('apps', 'rotate-secret', app.clientId, '--json');
+    assert.equal(rotated.code, 0, rotated.stderr);
+    assert.equal((await asWriter('apps', 'revoke', app.clientId)).code, 0);
   });
 });

@@ -2094,7 +2094,7 @@ export interface operations {
     listPrivacyRequests: {
         parameters: {
             query?: {
-                /** @description Only this application */
+                /** @description Only this application (its id or client id) */
                 applicationId?: string;
                 /** @description Where the page starts: from the `next` link of the previous one */
                 cursor?: string;
@@ -2165,6 +2165,15 @@ export interface operations {
             };
             /** @description The admin token lacks the scope this operation needs (WWW-Authenticate names it) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The application named by applicationId is not one of this environment */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

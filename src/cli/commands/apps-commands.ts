@@ -2,29 +2,22 @@ import type { Command } from 'commander';
 import { mentionsSecretCredential } from '../../domain/credentials.js';
 import { ENVIRONMENTS, type Environment } from '../../domain/environment.js';
 import { SECRET_NOT_APPLICATION } from '../../services/tenancy/resolve-application.js';
-import { type AdminApi, withAdminApi } from '../admin-api.js';
+import { withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption, parseList } from '../command-options.js';
+import { inItsEnvironment, namedApplication } from '../in-its-environment.js';
 import { printResult } from '../output.js';
 
-/**
- * The path of an application named by id or client id, in whichever environment it is: commands
- * take it without `--env`, the admin API names the environment in every call.
- */
-export async function applicationPath(api: AdminApi, app: string): Promise<string> {
-  if (mentionsSecretCredential(app))
-    // Refused here, before it would travel in a URL that proxies may log.
-    throw new CliError(SECRET_NOT_APPLICATION);
-  for (const env of ENVIRONMENTS) {
-    const path = `/${env}/applications/${encodeURIComponent(app)}`;
-    const found = await api.call<{ applicationId: string } | null>('GET', path).catch((err: unknown) => {
-      if (err instanceof CliError && err.message.startsWith('no application')) return null;
-      throw err;
-    });
-    if (found) return path;
-  }
-  throw new CliError(`no application with the id or client id ${JSON.stringify(app.slice(0, 100))}`);
+/** A secret given as an application's id or client id, refused before it would travel in a URL that proxies may log. */
+export function refuseSecretAsApplication(app: string): void {
+  if (mentionsSecretCredential(app)) throw new CliError(SECRET_NOT_APPLICATION);
+}
+
+/** The admin API's path of an application in `env`. */
+export function applicationPath(env: Environment, app: string): string {
+  refuseSecretAsApplication(app);
+  return `/${env}/applications/${encodeURIComponent(app)}`;
 }
 
 export function registerAppsCommands(program: Command, io: CliIo): void {
@@ -61,8 +54,10 @@ export function registerAppsCommands(program: Command, io: CliIo): void {
     .description('revoke an application and all of its tokens')
     .addOption(jsonOption())
     .action(async (app: string, opts: { json?: boolean }) => {
-      const revoked = await withAdminApi(io, async (api) =>
-        api.call('POST', `${await applicationPath(api, app)}/revoke`),
+      const revoked = await withAdminApi(io, (api) =>
+        inItsEnvironment([namedApplication(app)], (env) =>
+          api.call('POST', `${applicationPath(env, app)}/revoke`),
+        ),
       );
       printResult(io, !!opts.json, revoked);
     });
@@ -75,8 +70,10 @@ function registerSecretCommands(apps: Command, io: CliIo): void {
     .description('add a second active secret; the old one works until retired')
     .addOption(jsonOption())
     .action(async (app: string, opts: { json?: boolean }) => {
-      const created = await withAdminApi(io, async (api) =>
-        api.call('POST', `${await applicationPath(api, app)}/secrets`),
+      const created = await withAdminApi(io, (api) =>
+        inItsEnvironment([namedApplication(app)], (env) =>
+          api.call('POST', `${applicationPath(env, app)}/secrets`),
+        ),
       );
       printResult(io, !!opts.json, created);
     });
@@ -90,10 +87,11 @@ function registerSecretCommands(apps: Command, io: CliIo): void {
         throw new CliError(
           '--secret takes the id of a secret, not the secret itself; `rpa apps list` shows the ids',
         );
-      const retired = await withAdminApi(io, async (api) =>
-        api.call('POST', `${await applicationPath(api, app)}/retire-secret`, {
-          ...(opts.secret !== undefined ? { secretId: opts.secret } : {}),
-        }),
+      const body = opts.secret !== undefined ? { secretId: opts.secret } : {};
+      const retired = await withAdminApi(io, (api) =>
+        inItsEnvironment([namedApplication(app)], (env) =>
+          api.call('POST', `${applicationPath(env, app)}/retire-secret`, body),
+        ),
       );
       printResult(io, !!opts.json, retired);
     });

@@ -1,14 +1,15 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { mentionsSecretCredential } from '../../domain/credentials.js';
-import { ENVIRONMENTS } from '../../domain/environment.js';
+import { ENVIRONMENTS, type Environment } from '../../domain/environment.js';
 import { isPasskeyApi, type PasskeyApi } from '../../domain/passkey.js';
 import { PASSKEY_VALUE_NOT_ID } from '../../services/tenancy/list-passkeys.js';
-import { type AdminApi, withAdminApi } from '../admin-api.js';
+import { withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption, positiveIntegerParser } from '../command-options.js';
+import { fromEnvironments, inItsEnvironment, namedApplication, namedPasskey } from '../in-its-environment.js';
 import { printResult } from '../output.js';
-import { applicationPath } from './apps-commands.js';
+import { applicationPath, refuseSecretAsApplication } from './apps-commands.js';
 
 function parseApi(v: string): PasskeyApi {
   if (!isPasskeyApi(v)) throw new InvalidArgumentError('expected response or privacy');
@@ -41,22 +42,11 @@ const changesGiven = (opts: { rateLimit?: number; quota?: number; expiresAt?: st
   ...(opts.expiresAt !== undefined ? { expiresAt: opts.expiresAt } : {}),
 });
 
-/**
- * The path of a passkey named by id, in whichever environment it is: commands take it without
- * `--env`, the admin API names the environment in every call.
- */
-async function passkeyPath(api: AdminApi, id: string): Promise<string> {
+/** The admin API's path of a passkey in `env`, refusing a passkey value given as its id. */
+function passkeyPath(env: Environment, id: string): string {
   // Refused here, before it would travel in a URL that proxies may log.
   if (mentionsSecretCredential(id)) throw new CliError(PASSKEY_VALUE_NOT_ID);
-  for (const env of ENVIRONMENTS) {
-    const path = `/${env}/passkeys/${encodeURIComponent(id)}`;
-    const found = await api.call<AdminPasskey | null>('GET', path).catch((err: unknown) => {
-      if (err instanceof CliError && err.message.startsWith('no passkey')) return null;
-      throw err;
-    });
-    if (found) return path;
-  }
-  throw new CliError(`no passkey ${JSON.stringify(id.slice(0, 100))}`);
+  return `/${env}/passkeys/${encodeURIComponent(id)}`;
 }
 
 export function registerPasskeysCommands(program: Command, io: CliIo): void {
@@ -79,11 +69,11 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
         expiresAt?: string;
         json?: boolean;
       }) => {
-        const created = await withAdminApi(io, async (api) =>
-          api.call<AdminPasskey>('POST', `${await applicationPath(api, opts.app)}/passkeys`, {
-            api: opts.api,
-            ...changesGiven(opts),
-          }),
+        const body = { api: opts.api, ...changesGiven(opts) };
+        const created = await withAdminApi(io, (api) =>
+          inItsEnvironment([namedApplication(opts.app)], (env) =>
+            api.call<AdminPasskey>('POST', `${applicationPath(env, opts.app)}/passkeys`, body),
+          ),
         );
         printResult(io, !!opts.json, opts.json ? created : forPeople(created));
       },
@@ -96,10 +86,12 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
     .addOption(jsonOption())
     .action(async (opts: { app?: string; json?: boolean }) => {
       const rows = await withAdminApi(io, async (api) => {
-        if (opts.app !== undefined) {
-          // `/<environment>/applications/<app>`: its environment, and the app as the API takes it.
-          const [, env, , app] = (await applicationPath(api, opts.app)).split('/');
-          return api.all<AdminPasskey>(`/${env}/passkeys?app=${app}`);
+        const { app } = opts;
+        if (app !== undefined) {
+          refuseSecretAsApplication(app);
+          return fromEnvironments(ENVIRONMENTS, [namedApplication(app)], (env) =>
+            api.all<AdminPasskey>(`/${env}/passkeys?app=${encodeURIComponent(app)}`),
+          );
         }
         const all: AdminPasskey[] = [];
         for (const env of ENVIRONMENTS) all.push(...(await api.all<AdminPasskey>(`/${env}/passkeys`)));
@@ -144,11 +136,14 @@ function registerUpdateCommand(passkeys: Command, io: CliIo): void {
             'nothing to change: give --rate-limit N, --quota N, --expires-at TIME, --no-expiry or --revoke',
           );
         const updated = await withAdminApi(io, async (api) => {
-          const path = await passkeyPath(api, passkeyId);
-          let answer: AdminPasskey | undefined;
-          if (Object.keys(changes).length > 0) answer = await api.call<AdminPasskey>('PATCH', path, changes);
-          if (opts.revoke) answer = await api.call<AdminPasskey>('POST', `${path}/revoke`);
-          return answer as AdminPasskey;
+          return inItsEnvironment([namedPasskey(passkeyId)], async (env) => {
+            const path = passkeyPath(env, passkeyId);
+            let answer: AdminPasskey | undefined;
+            if (Object.keys(changes).length > 0)
+              answer = await api.call<AdminPasskey>('PATCH', path, changes);
+            if (opts.revoke) answer = await api.call<AdminPasskey>('POST', `${path}/revoke`);
+            return answer as AdminPasskey;
+          });
         });
         printResult(io, !!opts.json, opts.json ? updated : forPeople(updated));
       },

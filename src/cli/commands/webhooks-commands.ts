@@ -14,6 +14,13 @@ import { withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption, parseEnvironment, parseList, positiveIntegerParser } from '../command-options.js';
+import {
+  fromEnvironments,
+  inItsEnvironment,
+  type Named as NamedThing,
+  namedApplication,
+  namedEndpoint,
+} from '../in-its-environment.js';
 import { printResult } from '../output.js';
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -75,59 +82,11 @@ function refuseSecrets(named: Named & { webhookId?: string | undefined }): void 
     throw new CliError('--webhook-id takes the id of an event (msg_...), not a secret');
 }
 
-const quoted = (v: string) => JSON.stringify(v.slice(0, 100));
-
-/** The command's failure when an answer says what it names is not in that environment; else null. */
-function notThere(err: unknown, named: Named): CliError | null {
-  if (!(err instanceof CliError)) return null;
-  if (named.app !== undefined && err.message.startsWith('no application'))
-    return new CliError(`no application with the id or client id ${quoted(named.app)}`);
-  if (named.endpoint !== undefined && err.message.startsWith('no webhook endpoint'))
-    return new CliError(
-      `no webhook endpoint with the id ${quoted(named.endpoint)}; \`rpa webhooks list\` shows them`,
-    );
-  return null;
-}
-
-/**
- * Does `work` in the environment of what the command names, trying production then staging like
- * apps-commands.ts `applicationPath`: commands take endpoints and applications without `--env`,
- * while the admin API names the environment in every call and answers 404 for the other's.
- */
-async function inItsEnvironment<T>(named: Named, work: (env: Environment) => Promise<T>): Promise<T> {
-  let missing: CliError | undefined;
-  for (const env of ENVIRONMENTS) {
-    try {
-      return await work(env);
-    } catch (err) {
-      missing = notThere(err, named) ?? undefined;
-      if (!missing) throw err;
-    }
-  }
-  throw missing;
-}
-
-/** What `work` finds in each of `envs`; one without what the command names adds nothing. */
-async function fromEnvironments<T>(
-  envs: readonly Environment[],
-  named: Named,
-  work: (env: Environment) => Promise<T[]>,
-): Promise<T[]> {
-  const found: T[] = [];
-  let missing: CliError | undefined;
-  let answered = false;
-  for (const env of envs) {
-    try {
-      found.push(...(await work(env)));
-      answered = true;
-    } catch (err) {
-      missing = notThere(err, named) ?? undefined;
-      if (!missing) throw err;
-    }
-  }
-  if (!answered && missing) throw missing;
-  return found;
-}
+/** What a command names, as in-its-environment.ts looks for it. */
+const namedIn = (named: Named): NamedThing[] => [
+  ...(named.app !== undefined ? [namedApplication(named.app)] : []),
+  ...(named.endpoint !== undefined ? [namedEndpoint(named.endpoint)] : []),
+];
 
 /** A query string of the values given. */
 function query(params: Record<string, string | number | undefined>): string {
@@ -161,7 +120,7 @@ function registerEndpointCommands(webhooks: Command, io: CliIo): void {
       refuseSecrets(opts);
       const body = { app: opts.app, url: opts.url, ...(opts.events ? { events: opts.events } : {}) };
       const created = await withAdminApi(io, (api) =>
-        inItsEnvironment(opts, (env) => api.call('POST', `/${env}/webhook-endpoints`, body)),
+        inItsEnvironment(namedIn(opts), (env) => api.call('POST', `/${env}/webhook-endpoints`, body)),
       );
       printResult(io, !!opts.json, created);
       if (!opts.json)
@@ -176,7 +135,7 @@ function registerEndpointCommands(webhooks: Command, io: CliIo): void {
     .action(async (opts: { app?: string; env?: Environment; json?: boolean }) => {
       refuseSecrets(opts);
       const rows = await withAdminApi(io, (api) =>
-        fromEnvironments(opts.env ? [opts.env] : ENVIRONMENTS, opts, (env) =>
+        fromEnvironments(opts.env ? [opts.env] : ENVIRONMENTS, namedIn(opts), (env) =>
           api.all(`/${env}/webhook-endpoints${query({ app: opts.app })}`),
         ),
       );
@@ -194,7 +153,7 @@ function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
     .action(async (endpoint: string, opts: { json?: boolean }) => {
       refuseSecrets({ endpoint });
       await withAdminApi(io, (api) =>
-        inItsEnvironment({ endpoint }, (env) => api.call('DELETE', endpointPath(env, endpoint))),
+        inItsEnvironment(namedIn({ endpoint }), (env) => api.call('DELETE', endpointPath(env, endpoint))),
       );
       printResult(io, !!opts.json, { removed: endpoint });
     });
@@ -207,7 +166,7 @@ function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
       refuseSecrets({ endpoint });
       const body = opts.grace === undefined ? {} : { graceSeconds: opts.grace / 1000 };
       const rotated = await withAdminApi(io, (api) =>
-        inItsEnvironment({ endpoint }, (env) =>
+        inItsEnvironment(namedIn({ endpoint }), (env) =>
           api.call('POST', `${endpointPath(env, endpoint)}/rotate-secret`, body),
         ),
       );
@@ -222,7 +181,9 @@ function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
     .action(async (endpoint: string, opts: { json?: boolean }) => {
       refuseSecrets({ endpoint });
       const enabled = await withAdminApi(io, (api) =>
-        inItsEnvironment({ endpoint }, (env) => api.call('POST', `${endpointPath(env, endpoint)}/enable`)),
+        inItsEnvironment(namedIn({ endpoint }), (env) =>
+          api.call('POST', `${endpointPath(env, endpoint)}/enable`),
+        ),
       );
       printResult(io, !!opts.json, enabled);
     });
@@ -260,7 +221,7 @@ function registerDeliveriesCommand(webhooks: Command, io: CliIo): void {
       });
       // The latest N of each environment, merged: the latest N of both.
       const found = await withAdminApi(io, (api) =>
-        fromEnvironments(opts.env ? [opts.env] : ENVIRONMENTS, opts, async (env) => {
+        fromEnvironments(opts.env ? [opts.env] : ENVIRONMENTS, namedIn(opts), async (env) => {
           const page = await api.call<{ data: Delivery[] }>('GET', `/${env}/webhook-deliveries${filters}`);
           return page.data;
         }),

@@ -38,6 +38,7 @@ export async function answerCreate(
       scope: `admin:${caller.actor}`,
       key,
       fingerprint: requestFingerprint(request.method, requestPath(request), fingerprinted),
+      callerSecret: request.adminCaller?.answerSecret ?? '',
     },
     create,
   );

@@ -29,7 +29,7 @@ export function adminOpenApiDefinition(config: Config): NonNullable<FastifyDynam
       version: VERSION,
       description:
         'Administration of a reviews-partner-api deployment: tenancy, webhooks, privacy oversight, ' +
-        'signing keys and the audit trail. Served on ADMIN_PORT only; every call needs an admin token ' +
+        'signing keys and the audit trail. Served on ADMIN_PORT only; every operation needs an admin token ' +
         'with the scope the operation names. Creates accept Idempotency-Key; lists are paged by cursor.',
       license: { name: 'MIT', identifier: 'MIT' },
     },

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ADMIN_SCOPES } from '../../domain/admin-scope.js';
 import { AppError } from '../../errors.js';
@@ -28,7 +29,7 @@ export function authenticateAdmin(deps: ServiceDeps, access: AdminAccess) {
     const scope = request.routeOptions.config.adminScope;
     if (scope === undefined) throw new Error(`admin route ${request.routeOptions.url} names no scope`);
     if ('operator' in access) {
-      request.adminCaller = { actor: access.operator, scopes: ADMIN_SCOPES };
+      request.adminCaller = { actor: access.operator, scopes: ADMIN_SCOPES, answerSecret: '' };
       return;
     }
     const header = request.headers.authorization;
@@ -42,7 +43,12 @@ export function authenticateAdmin(deps: ServiceDeps, access: AdminAccess) {
     let caller: AdminCaller;
     try {
       const token = await authenticateAdminToken(deps, { value, scope });
-      caller = { actor: `admin-token:${token.id}`, scopes: token.scopes };
+      caller = {
+        actor: `admin-token:${token.id}`,
+        scopes: token.scopes,
+        // Not the stored digest (a plain SHA-256 of the value): an HMAC keyed with the value.
+        answerSecret: createHmac('sha256', value).update('rpa idempotent answers').digest('base64url'),
+      };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err.code === 'INVALID_TOKEN') {

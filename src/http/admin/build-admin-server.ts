@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { ServiceDeps } from '../../services/deps.js';
 import { reportDatabaseOutage } from '../../services/health/report-database-outage.js';
 import { acceptJsonBodies, ignoreContentTypeWithoutBody } from '../accept-json-bodies.js';
 import { createAllowedMethods, ROUTER_OPTIONS } from '../allowed-methods.js';
+import { connectionOptions } from '../connection-options.js';
 import { installErrorHandling } from '../errors/install-error-handling.js';
 import { sendProblem } from '../errors/render.js';
+import { requestIdOf } from '../request-id.js';
 import { refuseWhileClosing } from '../steps/refuse-while-closing.js';
 import { createValidatorFactory } from '../validator-factory.js';
 import '../request-context.js';
@@ -26,12 +27,11 @@ export const ADMIN_PREFIX = '/admin/v1';
 export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    trustProxy: deps.config.trustProxy,
+    // Its own setting: the public API's proxy is not the admin listener's (docs/configuration.md).
+    trustProxy: deps.config.admin?.trustProxy ?? false,
     bodyLimit: deps.config.bodyLimitBytes,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
+    ...connectionOptions(deps),
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: false,
     routerOptions: { ...ROUTER_OPTIONS },

@@ -4,6 +4,7 @@ import { rotateSigningKey } from '../../services/auth/rotate-signing-key.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { liftSuppression } from '../../services/privacy/lift-suppression.js';
 import { listEnvironmentPrivacyRequests } from '../../services/privacy/list-environment-privacy-requests.js';
+import { resolveApplication } from '../../services/tenancy/resolve-application.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import { answerCreate } from './admin-create.js';
 import { sendPage } from './admin-page.js';
@@ -22,10 +23,16 @@ const direction = (order: 'oldest' | 'newest' | undefined) => (order === 'newest
 export function oversightAdminHandlers(deps: ServiceDeps) {
   return {
     async listPrivacyRequests(request: Req<'listPrivacyRequests'>, reply: Reply<'listPrivacyRequests'>) {
+      const { environment } = request.params;
+      const { applicationId } = request.query;
+      // An application named as a filter is of this environment, as everywhere (404 otherwise).
+      const application =
+        applicationId === undefined ? undefined : await resolveApplication(deps, applicationId, environment);
       const page = await listEnvironmentPrivacyRequests(deps, {
         ...request.query,
+        applicationId: application?.id,
         order: direction(request.query.order),
-        environment: request.params.environment,
+        environment,
       });
       return sendPage(request, reply, page, privacyRequestView);
     },

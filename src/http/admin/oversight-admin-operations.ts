@@ -32,7 +32,10 @@ export const oversightOperations = {
       ),
     },
     answer: { status: 200, schema: S.AdminPrivacyRequestPage, headers: PAGE_HEADERS },
-    errors: { 400: 'A filter, the limit or the cursor is invalid' },
+    errors: {
+      400: 'A filter, the limit or the cursor is invalid',
+      404: 'The application named by applicationId is not one of this environment',
+    },
   }),
   liftSuppression: op({
     operationId: 'liftSuppression',

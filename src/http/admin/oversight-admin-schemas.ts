@@ -20,7 +20,9 @@ export const ORDER_QUERY = {
 export const PrivacyRequestFilters = {
   type: Type.Optional(RequestType),
   status: Type.Optional(RequestStatus),
-  applicationId: Type.Optional(Type.String({ maxLength: 100, description: 'Only this application' })),
+  applicationId: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Only this application (its id or client id)' }),
+  ),
 };
 
 // No identifier, masked or hashed: an operator oversees the requests, not the people they name.

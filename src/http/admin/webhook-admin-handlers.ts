@@ -2,6 +2,7 @@ import type { Environment } from '../../domain/environment.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { resolveApplication } from '../../services/tenancy/resolve-application.js';
 import { addWebhookEndpoint } from '../../services/webhooks/add-webhook-endpoint.js';
+import { checkWebhookUrl } from '../../services/webhooks/check-webhook-url.js';
 import { enableWebhookEndpoint } from '../../services/webhooks/enable-webhook-endpoint.js';
 import { pageWebhookDeliveries } from '../../services/webhooks/list-webhook-deliveries.js';
 import { findWebhookEndpoint, pageWebhookEndpoints } from '../../services/webhooks/list-webhook-endpoints.js';
@@ -33,9 +34,11 @@ export function webhookAdminHandlers(deps: ServiceDeps) {
       const page = await pageWebhookEndpoints(deps, { ...request.query, environment });
       return sendPage(request, reply, page, endpointView(environment));
     },
-    addEndpoint(request: Req<'addEndpoint'>, reply: Reply<'addEndpoint'>) {
+    async addEndpoint(request: Req<'addEndpoint'>, reply: Reply<'addEndpoint'>) {
       const { environment } = request.params;
-      const { app, url, events } = request.body;
+      const { app, events } = request.body;
+      // Before the create's transaction: the check resolves the host, which may take seconds.
+      const url = await checkWebhookUrl(deps, request.body.url);
       return answerCreate(deps, request, reply, async (d) => {
         const application = await resolveApplication(d, app, environment);
         const added = await addWebhookEndpoint(d, {

@@ -11,7 +11,6 @@ import {
   findIdempotencyKey,
   storeIdempotentAnswer,
 } from '../../store/repositories/idempotency-keys.js';
-import { inTransaction } from '../../store/transaction.js';
 import type { ServiceDeps } from '../deps.js';
 
 /** What a create answered: its status and body, as the HTTP layer sends them. */
@@ -27,6 +26,8 @@ export interface IdempotentRequest {
   readonly key: string | undefined;
   /** requestFingerprint() of the request. */
   readonly fingerprint: string;
+  /** What only the caller holds, for sealing its answers (domain/idempotency-key.ts). */
+  readonly callerSecret: string;
 }
 
 /**
@@ -42,25 +43,27 @@ export async function runIdempotently(
   request: IdempotentRequest,
   create: (deps: ServiceDeps) => Promise<IdempotentAnswer>,
 ): Promise<IdempotentAnswer & { readonly replayed: boolean }> {
-  const { key, scope, fingerprint } = request;
+  const { key, scope, fingerprint, callerSecret } = request;
   if (key === undefined) return { ...(await create(deps)), replayed: false };
   const keyHash = idempotencyKeyHash(key);
+  const seal = { idempotencyKey: key, scope, callerSecret };
   const effects: (() => Promise<void>)[] = [];
-  const result = await inTransaction(deps.store.db, async (trx) => {
+  const result = await deps.store.db.transaction().execute(async (trx) => {
     const now = deps.clock();
     const claim = () => claimIdempotencyKey(trx, { scope, keyHash, fingerprint, createdAt: now });
-    if (!(await claim())) {
+    // A second round only after an expired key was deleted: a concurrent retry may have claimed
+    // the key meanwhile, and then its answer is this one's too.
+    for (let round = 0; !(await claim()); round++) {
       const found = await findIdempotencyKey(trx, scope, keyHash);
-      if (found && found.createdAt > now - IDEMPOTENCY_WINDOW_MS) {
+      if (found && (found.createdAt > now - IDEMPOTENCY_WINDOW_MS || round > 0)) {
         if (found.fingerprint !== fingerprint)
           throw new AppError('IDEMPOTENCY_KEY_REUSED', {
             detail: 'this Idempotency-Key was used with another request in the last 24 hours; use a new key',
           });
-        return { status: found.status, body: openAnswer(key, scope, found.sealedAnswer), replayed: true };
+        return { status: found.status, body: openAnswer(seal, found.sealedAnswer), replayed: true };
       }
       // Expired (housekeeping has not deleted it yet) or deleted meanwhile: the key is free again.
-      await deleteIdempotencyKey(trx, scope, keyHash);
-      await claim();
+      if (found) await deleteIdempotencyKey(trx, scope, keyHash);
     }
     const answer = await create({
       ...deps,
@@ -71,7 +74,7 @@ export async function runIdempotently(
       scope,
       keyHash,
       status: answer.status,
-      sealedAnswer: sealAnswer(key, scope, answer.body),
+      sealedAnswer: sealAnswer(seal, answer.body),
     });
     return { ...answer, replayed: false };
   });

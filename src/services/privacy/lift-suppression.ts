@@ -10,6 +10,7 @@ import {
   insertSuppressionLift,
 } from '../../store/repositories/privacy-suppressions.js';
 import { inTransaction } from '../../store/transaction.js';
+import { afterCommit } from '../after-commit.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
 
@@ -95,16 +96,20 @@ export async function liftSuppression(
       detail: `no forgotten person in ${input.environment} matches these identifiers in these clients`,
     });
   }
-  for (const l of lifted) {
-    deps.logger.warn(
-      {
-        suppressionLiftId: l.id,
-        clientName: l.clientName,
-        identifiers: l.identifiers,
-        liftedBy: input.liftedBy,
-      },
-      'privacy suppression lifted',
-    );
-  }
+  const report = async () => {
+    for (const l of lifted) {
+      deps.logger.warn(
+        {
+          suppressionLiftId: l.id,
+          clientName: l.clientName,
+          identifiers: l.identifiers,
+          liftedBy: input.liftedBy,
+        },
+        'privacy suppression lifted',
+      );
+    }
+  };
+  // Reported once committed: a caller's transaction (services/idempotency) may still roll back.
+  await afterCommit(deps, report);
   return { lifted };
 }

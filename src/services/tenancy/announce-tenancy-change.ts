@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { cannotConnect } from '../../store/driver-errors.js';
+import { afterCommit } from '../after-commit.js';
 import type { ServiceDeps } from '../deps.js';
 
 /**
@@ -53,13 +54,12 @@ function unreachable(redisUrl: string, err: unknown): Error {
  * absent or down, instances still re-read everything within TOKEN_CACHE_TTL_MS, which is the
  * guarantee; the message only makes it immediate.
  */
-export async function announceTenancyChange(deps: ServiceDeps, change: TenancyChange): Promise<void> {
-  const { afterCommit } = deps;
-  if (afterCommit) {
-    // Instances told now would re-read the database before the change is in it.
-    afterCommit(() => announceTenancyChange({ ...deps, afterCommit: undefined }, change));
-    return;
-  }
+export function announceTenancyChange(deps: ServiceDeps, change: TenancyChange): Promise<void> {
+  // Instances told before the commit would re-read the database before the change is in it.
+  return afterCommit(deps, () => announceNow(deps, change));
+}
+
+async function announceNow(deps: ServiceDeps, change: TenancyChange): Promise<void> {
   deps.cache.apply(change);
   const redis = deps.redis;
   if (!redis) return;

@@ -24,9 +24,14 @@ const MAX_WEBHOOK_ENDPOINTS = 10;
  */
 export async function addWebhookEndpoint(
   deps: ServiceDeps,
-  input: { applicationId: string; url: string; eventTypes?: readonly string[] },
+  input: {
+    applicationId: string;
+    /** As given, or as checkWebhookUrl answered it: checked beforehand, its DNS lookup holds no transaction open. */
+    url: string | URL;
+    eventTypes?: readonly string[];
+  },
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-  const url = await checkWebhookUrl(deps, input.url);
+  const url = input.url instanceof URL ? input.url : await checkWebhookUrl(deps, input.url);
   const eventTypes = [...new Set(input.eventTypes ?? WEBHOOK_EVENT_TYPES)];
   const unknown = eventTypes.filter((t) => !isWebhookEventType(t));
   if (unknown.length > 0 || eventTypes.length === 0)

@@ -168,7 +168,13 @@ describe(`admin API: privacy requests across applications on ${TEST_DIALECT}`, (
       await listed(`applicationId=${second}`),
       ids.filter((id) => filedBy.get(id) === second),
     );
-    assert.deepEqual(await listed('applicationId=nobody'), []);
+    for (const url of [
+      '/production/privacy-requests?applicationId=nobody',
+      `/staging/privacy-requests?applicationId=${second}`,
+    ]) {
+      const missing = await admin.call(read, 'GET', url);
+      assert.equal(missing.statusCode, 404, url);
+    }
     assert.deepEqual(await listed('limit=1'), ids);
     assert.deepEqual(await listed('order=newest'), [...ids].reverse());
     assert.deepEqual(await listed('order=newest&limit=1'), [...ids].reverse());

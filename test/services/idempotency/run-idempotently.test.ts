@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { requestFingerprint } from '../../../src/domain/idempotency-key.js';
 import { purgeIdempotencyKeys } from '../../../src/services/idempotency/purge-idempotency-keys.js';
 import { runIdempotently } from '../../../src/services/idempotency/run-idempotently.js';
+import { createApplication } from '../../../src/services/tenancy/create-application.js';
 import { createClient } from '../../../src/services/tenancy/create-client.js';
 import { listClients } from '../../../src/services/tenancy/list-clients.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../../helpers/test-runtime.js';
@@ -18,7 +19,7 @@ describe(`runIdempotently on ${TEST_DIALECT}`, () => {
   const addClient = (name: string, key: string | undefined, scope = 'admin:test') =>
     runIdempotently(
       rt.deps,
-      { scope, key, fingerprint: requestFingerprint('POST', '/clients', { name }) },
+      { scope, key, fingerprint: requestFingerprint('POST', '/clients', { name }), callerSecret: 'c' },
       async (deps) => ({ status: 201, body: await createClient(deps, { environment: 'production', name }) }),
     );
   const clientsNamed = async (name: string) =>
@@ -61,15 +62,43 @@ describe(`runIdempotently on ${TEST_DIALECT}`, () => {
     assert.equal(fresh.replayed, false);
   });
 
+  it('creates once when concurrent retries find the key expired', async () => {
+    const addApp = () =>
+      runIdempotently(
+        rt.deps,
+        { scope: 'admin:expiry', key: 'key-8', fingerprint: 'same', callerSecret: 'c' },
+        async (deps) => ({
+          status: 201,
+          body: (await createApplication(deps, { environment: 'staging', name: 'Expiring', clientNames: [] }))
+            .application.id,
+        }),
+      );
+    await addApp();
+    now += 24 * 3_600_000 + 1;
+    const answers = await Promise.all(Array.from({ length: 6 }, addApp));
+    const ids = new Set(answers.map((a) => a.body));
+    assert.equal(ids.size, 1);
+    const apps = await rt.deps.store.db
+      .selectFrom('applications')
+      .select('id')
+      .where('name', '=', 'Expiring')
+      .execute();
+    assert.equal(apps.length, 2);
+  });
+
   it('keeps the answer sealed: a secret in it is not in the database as text', async () => {
     const secret = 'rpa_cs_shown-once-in-the-answer';
-    await runIdempotently(rt.deps, { scope: 'admin:seal', key: 'key-6', fingerprint: 'f' }, async () => ({
-      status: 201,
-      body: { clientSecret: secret },
-    }));
+    await runIdempotently(
+      rt.deps,
+      { scope: 'admin:seal', key: 'key-6', fingerprint: 'f', callerSecret: 'c' },
+      async () => ({
+        status: 201,
+        body: { clientSecret: secret },
+      }),
+    );
     const replay = await runIdempotently(
       rt.deps,
-      { scope: 'admin:seal', key: 'key-6', fingerprint: 'f' },
+      { scope: 'admin:seal', key: 'key-6', fingerprint: 'f', callerSecret: 'c' },
       () => assert.fail('must not run again'),
     );
     assert.deepEqual(replay.body, { clientSecret: secret });
@@ -80,13 +109,17 @@ describe(`runIdempotently on ${TEST_DIALECT}`, () => {
 
   it('runs what a create does after its commit only once the key and object are committed', async () => {
     let committedWhenRun: boolean | undefined;
-    await runIdempotently(rt.deps, { scope: 'admin:after', key: 'key-7', fingerprint: 'f' }, async (deps) => {
-      const client = await createClient(deps, { environment: 'production', name: 'After-EN_GB' });
-      deps.afterCommit?.(async () => {
-        committedWhenRun = (await clientsNamed('After-EN_GB')).some((c) => c.id === client.id);
-      });
-      return { status: 201, body: client };
-    });
+    await runIdempotently(
+      rt.deps,
+      { scope: 'admin:after', key: 'key-7', fingerprint: 'f', callerSecret: 'c' },
+      async (deps) => {
+        const client = await createClient(deps, { environment: 'production', name: 'After-EN_GB' });
+        deps.afterCommit?.(async () => {
+          committedWhenRun = (await clientsNamed('After-EN_GB')).some((c) => c.id === client.id);
+        });
+        return { status: 201, body: client };
+      },
+    );
     assert.equal(committedWhenRun, true);
   });
 });
