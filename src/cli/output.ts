@@ -1,9 +1,5 @@
 import type { CliIo } from './cli-io.js';
 
-/** A time in a command's output: ISO 8601, or null when there is none. */
-export const isoOrNull = (ms: number | null): string | null =>
-  ms === null ? null : new Date(ms).toISOString();
-
 /** Writes a command's result: JSON for machines (--json), aligned key/value lines for people. */
 export function printResult(io: CliIo, json: boolean, value: unknown, human?: string): void {
   if (json) {

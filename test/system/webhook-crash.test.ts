@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { addWebhookEndpoint } from '../../src/services/webhooks/add-webhook-endpoint.js';
-import { listWebhookDeliveries } from '../../src/services/webhooks/list-webhook-deliveries.js';
+import { pageWebhookDeliveries } from '../../src/services/webhooks/list-webhook-deliveries.js';
 import { importReviewsBy, type PrivacyTenant, seedPrivacyTenant } from '../helpers/privacy-fixtures.js';
 import {
   createTestRuntime,
@@ -82,13 +82,15 @@ describe(`webhook delivery across a SIGKILL on ${TEST_DIALECT}`, () => {
 
     // Committed with the change it reports, claimed by the dead process, never recorded as sent.
     const hungId = String(hung.headers['webhook-id']);
-    const [waiting] = await listWebhookDeliveries(rt.deps, { messageId: hungId, limit: 1 });
+    const [waiting] = (
+      await pageWebhookDeliveries(rt.deps, { environment: 'production', messageId: hungId, limit: 1 })
+    ).items;
     assert.deepEqual([waiting?.status, waiting?.attempts], ['pending', 0]);
 
     const worker = spawnRpa(['worker'], env);
     children.push(worker);
     await waitForOutput(worker, /webhook worker started/);
-    let deliveries = await listWebhookDeliveries(rt.deps, { limit: 10 });
+    let deliveries = (await pageWebhookDeliveries(rt.deps, { environment: 'production', limit: 10 })).items;
     const deadline = Date.now() + 30_000;
     while (deliveries.length < 2 || deliveries.some((d) => d.status !== 'delivered')) {
       assert.ok(
@@ -96,7 +98,7 @@ describe(`webhook delivery across a SIGKILL on ${TEST_DIALECT}`, () => {
         `deliveries still not made: ${JSON.stringify(deliveries)}\n${worker.output()}`,
       );
       await new Promise((r) => setTimeout(r, 50));
-      deliveries = await listWebhookDeliveries(rt.deps, { limit: 10 });
+      deliveries = (await pageWebhookDeliveries(rt.deps, { environment: 'production', limit: 10 })).items;
     }
     assert.equal(await stop(worker), 0, worker.output());
 

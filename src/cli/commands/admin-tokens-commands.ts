@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { ADMIN_SCOPES, type AdminScope, parseAdminScopes } from '../../domain/admin-scope.js';
 import type { AdminToken } from '../../domain/admin-token.js';
+import { isoOrNull } from '../../domain/instant.js';
 import type { Runtime } from '../../runtime.js';
 import { createAdminToken } from '../../services/admin/create-admin-token.js';
 import { listAdminTokens } from '../../services/admin/list-admin-tokens.js';
@@ -8,7 +9,7 @@ import { revokeAdminToken } from '../../services/admin/revoke-admin-token.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption } from '../command-options.js';
-import { isoOrNull, printResult } from '../output.js';
+import { printResult } from '../output.js';
 import { withRuntime } from '../with-runtime.js';
 
 const DAY_MS = 86_400_000;

@@ -7,8 +7,8 @@ import {
   type WebhookDeliveryStatus,
 } from '../../domain/webhook-delivery-status.js';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-event.js';
+import { MAX_PAGE_LIMIT } from '../../services/paging/read-page.js';
 import { SECRET_NOT_APPLICATION } from '../../services/tenancy/resolve-application.js';
-import { MAX_DELIVERY_LIST } from '../../services/webhooks/list-webhook-deliveries.js';
 import { SECRET_NOT_ENDPOINT } from '../../services/webhooks/list-webhook-endpoints.js';
 import { withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
@@ -40,7 +40,7 @@ function parseStatus(v: string): WebhookDeliveryStatus {
   return v;
 }
 
-const parseLimit = positiveIntegerParser(MAX_DELIVERY_LIST);
+const parseLimit = positiveIntegerParser(MAX_PAGE_LIMIT);
 
 /** A delivery as the admin API shows it (webhook-admin-schemas.ts). */
 interface Delivery {
@@ -208,7 +208,7 @@ function registerDeliveriesCommand(webhooks: Command, io: CliIo): void {
     .option('--endpoint <id>', 'only this endpoint')
     .option('--status <status>', 'pending, delivered or failed', parseStatus)
     .option('--webhook-id <id>', 'only this event (its webhook-id, msg_...)')
-    .option('--limit <n>', `the latest N deliveries, at most ${MAX_DELIVERY_LIST}`, parseLimit, 100)
+    .option('--limit <n>', `the latest N deliveries, at most ${MAX_PAGE_LIMIT}`, parseLimit, 100)
     .addOption(jsonOption())
     .action(async (opts: DeliveriesOptions) => {
       refuseSecrets(opts);

@@ -9,7 +9,3 @@ export const Instant = Type.String({ format: 'date-time' });
 export const InstantOrNull = Type.Union([Instant, Type.Null()]);
 
 export const EnvironmentParams = Type.Object({ environment: Environment });
-
-/** A time as the admin API shows it: ISO 8601, or null. */
-export const iso = (ms: number): string => new Date(ms).toISOString();
-export const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms));

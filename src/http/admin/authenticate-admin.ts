@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { authenticateAdminToken } from '../../services/admin/authenticate-admin-token.js';
 import type { AuthFailureThrottle } from '../../services/auth/create-auth-failure-throttle.js';
 import type { ServiceDeps } from '../../services/deps.js';
+import { BEARER_RE } from '../steps/authenticate-bearer.js';
 import type { AdminCaller } from './admin-caller.js';
 
 /**
@@ -14,7 +15,6 @@ import type { AdminCaller } from './admin-caller.js';
  */
 export type AdminAccess = { readonly throttle: AuthFailureThrottle } | { readonly operator: string };
 
-const BEARER_RE = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 const REALM = 'Bearer realm="admin"';
 
 /**

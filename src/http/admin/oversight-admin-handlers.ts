@@ -1,3 +1,4 @@
+import { iso } from '../../domain/instant.js';
 import { privacySubject } from '../../domain/privacy-subject.js';
 import { readAuditTrail } from '../../services/audit/read-audit-trail.js';
 import { rotateSigningKey } from '../../services/auth/rotate-signing-key.js';
@@ -8,7 +9,6 @@ import { resolveApplication } from '../../services/tenancy/resolve-application.j
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import { answerCreate } from './admin-create.js';
 import { sendPage } from './admin-page.js';
-import { iso } from './admin-schemas.js';
 import type { oversightOperations } from './oversight-admin-operations.js';
 import { auditEventView, privacyRequestView } from './oversight-admin-schemas.js';
 

@@ -1,9 +1,10 @@
 import { type TSchema, Type } from 'typebox';
 import type { AuditEvent } from '../../domain/audit-event.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
+import { iso, isoOrNull } from '../../domain/instant.js';
 import type { PrivacyRequestOverview } from '../../services/privacy/list-environment-privacy-requests.js';
 import { pageOf } from './admin-page.js';
-import { Instant, InstantOrNull, iso, isoOrNull } from './admin-schemas.js';
+import { Instant, InstantOrNull } from './admin-schemas.js';
 
 const RequestType = Type.Union([Type.Literal('forget'), Type.Literal('access')]);
 const RequestStatus = Type.Union([Type.Literal('PENDING'), Type.Literal('COMPLETED')]);

@@ -1,7 +1,8 @@
 import { type TSchema, Type } from 'typebox';
+import { iso, isoOrNull } from '../../domain/instant.js';
 import { type Passkey, passkeyState } from '../../domain/passkey.js';
 import { pageOf } from './admin-page.js';
-import { Environment, Instant, InstantOrNull, iso, isoOrNull } from './admin-schemas.js';
+import { Environment, Instant, InstantOrNull } from './admin-schemas.js';
 
 /** The bounds domain/passkey.ts validatePasskeyLimits enforces, stated for the schema too. */
 const Limit = (description: string) => Type.Integer({ minimum: 1, maximum: 1_000_000_000, description });

@@ -1,8 +1,9 @@
 import { type TSchema, Type } from 'typebox';
 import type { Application } from '../../domain/application.js';
 import type { Client } from '../../domain/client.js';
+import { iso, isoOrNull } from '../../domain/instant.js';
 import { pageOf } from './admin-page.js';
-import { Environment, Instant, InstantOrNull, iso, isoOrNull } from './admin-schemas.js';
+import { Environment, Instant, InstantOrNull } from './admin-schemas.js';
 
 export const AdminClient = Type.Object(
   { id: Type.String(), name: Type.String(), environment: Environment, createdAt: Instant },

@@ -1,4 +1,5 @@
 import type { Environment } from '../../domain/environment.js';
+import { iso } from '../../domain/instant.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { resolveApplication } from '../../services/tenancy/resolve-application.js';
 import { addWebhookEndpoint } from '../../services/webhooks/add-webhook-endpoint.js';
@@ -14,7 +15,6 @@ import {
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import { answerCreate } from './admin-create.js';
 import { sendPage } from './admin-page.js';
-import { iso } from './admin-schemas.js';
 import { callerDeps } from './caller-deps.js';
 import type { webhookOperations } from './webhook-admin-operations.js';
 import { deliveryView, endpointView } from './webhook-admin-schemas.js';

@@ -1,10 +1,11 @@
 import { type TSchema, Type } from 'typebox';
 import type { Environment as EnvironmentName } from '../../domain/environment.js';
+import { iso, isoOrNull } from '../../domain/instant.js';
 import { WEBHOOK_DELIVERY_STATUSES } from '../../domain/webhook-delivery-status.js';
 import type { WebhookDelivery } from '../../services/webhooks/list-webhook-deliveries.js';
 import type { WebhookEndpoint } from '../../services/webhooks/webhook-endpoint-view.js';
 import { pageOf } from './admin-page.js';
-import { Environment, Instant, InstantOrNull, iso, isoOrNull } from './admin-schemas.js';
+import { Environment, Instant, InstantOrNull } from './admin-schemas.js';
 
 /** At most what a rotated-out secret may keep signing: 30 days. */
 const MAX_GRACE_SECONDS = 30 * 86_400;

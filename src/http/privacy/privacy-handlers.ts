@@ -1,4 +1,5 @@
 import { IDENTIFIER_KINDS, type Identifiers } from '../../domain/identifiers.js';
+import { iso } from '../../domain/instant.js';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
 import { createPrivacyRequest } from '../../services/privacy/create-privacy-request.js';
 import { getAccessExport } from '../../services/privacy/get-access-export.js';
@@ -20,8 +21,6 @@ function identifiersOf(source: Partial<Record<string, unknown>>): Identifiers {
 }
 
 const NOT_IN_LINKS = new Set<string>(['passkey', 'cursor', ...IDENTIFIER_KINDS]);
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Handlers of the Privacy API; request shapes were validated by the route schemas. */
 export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {

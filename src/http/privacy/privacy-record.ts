@@ -1,4 +1,5 @@
 import type { Static } from 'typebox';
+import { iso } from '../../domain/instant.js';
 import {
   type PrivacyRequest,
   type PrivacyRequestType,
@@ -6,8 +7,6 @@ import {
   privacyRequestLinks,
 } from '../../domain/privacy-request.js';
 import type { RequestRecord } from './privacy-schemas.js';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Absolute URL of a request collection on the caller's own host, e.g. .../privacy/v1/forgetRequests. */
 export function collectionUrl(baseUrl: string, type: PrivacyRequestType): string {

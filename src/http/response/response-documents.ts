@@ -1,4 +1,5 @@
 import type { ClientResponse, ResponseAuthorship } from '../../domain/client-response.js';
+import { iso } from '../../domain/instant.js';
 import type { Review } from '../../domain/review.js';
 import type {
   AuthorDocument,
@@ -13,8 +14,6 @@ import type {
  * deprecated `/contentmanagement` prefix: clients that follow them move to the successor.
  */
 const BASE_PATH = '/response/v1/clientResponses';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 function responseUrl(baseUrl: string, id: string, suffix = ''): string {
   return `${baseUrl}${BASE_PATH}/${id}${suffix}`;

@@ -5,7 +5,8 @@ import { isPromise } from '../../services/maybe-promise.js';
 import type { HttpDeps } from '../http-deps.js';
 import { finishStep } from './finish-step.js';
 
-const BEARER_RE = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+/** RFC 6750 §2.1: `Bearer`, then the token as a b64token. */
+export const BEARER_RE = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 /**
  * RFC 6750 §2.1 / §3: the token comes in `Authorization: Bearer`; without one the answer is 401

@@ -1,7 +1,6 @@
 import type { ClientResponse } from '../../domain/client-response.js';
+import { iso } from '../../domain/instant.js';
 import type { Review } from '../../domain/review.js';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Everything held about the subject in one review (GDPR Art. 15): content, profile, responses. */
 export function exportedReview(review: Review, responses: readonly ClientResponse[]) {

@@ -1,17 +1,13 @@
 import type { Environment } from '../../domain/environment.js';
 import type { WebhookDeliveryStatus } from '../../domain/webhook-delivery-status.js';
 import {
-  type DeliveryFilter,
   type DeliveryListing,
   listWebhookDeliveries as listRows,
 } from '../../store/repositories/webhook-deliveries.js';
 import type { ServiceDeps } from '../deps.js';
-import { MAX_PAGE_LIMIT, type Page, type PageRequest, readPage } from '../paging/read-page.js';
+import { type Page, type PageRequest, readPage } from '../paging/read-page.js';
 import { resolveApplication } from '../tenancy/resolve-application.js';
 import { findWebhookEndpoint } from './list-webhook-endpoints.js';
-
-/** The most one call returns: a page of the admin API at most. */
-export const MAX_DELIVERY_LIST = MAX_PAGE_LIMIT;
 
 /** A delivery as operators see it: the event, the endpoint, and how its attempts went. */
 export interface WebhookDelivery {
@@ -29,15 +25,6 @@ export interface WebhookDelivery {
   /** When the next attempt is due (pending only). */
   readonly nextAttemptAt: number | null;
   readonly finishedAt: number | null;
-}
-
-/** Deliveries newest event first, at most MAX_DELIVERY_LIST, by endpoint, application, status or event. */
-export async function listWebhookDeliveries(
-  deps: ServiceDeps,
-  filter: DeliveryFilter,
-): Promise<WebhookDelivery[]> {
-  const rows = await listRows(deps.store.db, { ...filter, limit: Math.min(filter.limit, MAX_DELIVERY_LIST) });
-  return rows.map(toDelivery);
 }
 
 export interface DeliveryQuery extends PageRequest {

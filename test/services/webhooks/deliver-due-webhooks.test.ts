@@ -10,7 +10,10 @@ import {
   claimWebhookDeliveries,
 } from '../../../src/services/webhooks/deliver-due-webhooks.js';
 import { enableWebhookEndpoint } from '../../../src/services/webhooks/enable-webhook-endpoint.js';
-import { listWebhookDeliveries } from '../../../src/services/webhooks/list-webhook-deliveries.js';
+import {
+  type DeliveryQuery,
+  pageWebhookDeliveries,
+} from '../../../src/services/webhooks/list-webhook-deliveries.js';
 import { listWebhookEndpoints } from '../../../src/services/webhooks/list-webhook-endpoints.js';
 import { purgeWebhookData } from '../../../src/services/webhooks/purge-webhook-data.js';
 import { removeWebhookEndpoint } from '../../../src/services/webhooks/remove-webhook-endpoint.js';
@@ -49,6 +52,10 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
   let tenant: PrivacyTenant;
   let now = Date.now();
   const receivers: Receiver[] = [];
+
+  /** The tenant's deliveries as operators list them (production, newest event first). */
+  const deliveriesOf = async (query: Omit<DeliveryQuery, 'environment'>) =>
+    (await pageWebhookDeliveries(deps, { environment: 'production', ...query })).items;
 
   async function receiver(behaviour?: Behaviour): Promise<Receiver> {
     const r = await startReceiver(behaviour);
@@ -137,7 +144,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
       }
       assert.notEqual(first.headers['webhook-id'], second.headers['webhook-id']);
       // The receiver has answered; the worker records the answers right after.
-      const listed = () => listWebhookDeliveries(deps, { applicationId: tenant.applicationId, limit: 10 });
+      const listed = () => deliveriesOf({ app: tenant.applicationId, limit: 10 });
       let deliveries = await listed();
       while (deliveries.some((d) => d.status === 'pending')) {
         await new Promise((r) => setTimeout(r, 20));
@@ -206,7 +213,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     const request = await forget('flaky@example.com');
     const t0 = now;
     assert.deepEqual(await sendDue(deps), ['retry']);
-    let [d] = await listWebhookDeliveries(deps, { applicationId: tenant.applicationId, limit: 1 });
+    let [d] = await deliveriesOf({ app: tenant.applicationId, limit: 1 });
     // The schedule says 5 s after the first failure; the receiver asked for 20.
     assert.deepEqual(
       [d?.status, d?.attempts, d?.lastStatus, d?.nextAttemptAt],
@@ -216,12 +223,12 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     assert.deepEqual(await sendDue(deps), [], 'not before Retry-After');
     now = t0 + 20_000;
     assert.deepEqual(await sendDue(deps), ['retry']);
-    [d] = await listWebhookDeliveries(deps, { applicationId: tenant.applicationId, limit: 1 });
+    [d] = await deliveriesOf({ app: tenant.applicationId, limit: 1 });
     // After the second failure the schedule's minute is longer than the 20 s asked for.
     assert.deepEqual([d?.attempts, d?.nextAttemptAt], [2, t0 + 80_000]);
     now = t0 + 80_000;
     assert.deepEqual(await sendDue(deps), ['delivered']);
-    [d] = await listWebhookDeliveries(deps, { applicationId: tenant.applicationId, limit: 1 });
+    [d] = await deliveriesOf({ app: tenant.applicationId, limit: 1 });
     assert.deepEqual([d?.status, d?.attempts, d?.lastStatus, d?.nextAttemptAt], ['delivered', 3, 200, null]);
 
     assert.equal(flaky.received.length, 3);
@@ -250,7 +257,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     const t0 = now;
     const outcomes: string[] = [];
     for (;;) {
-      const [d] = await listWebhookDeliveries(deps, { applicationId: tenant.applicationId, limit: 1 });
+      const [d] = await deliveriesOf({ app: tenant.applicationId, limit: 1 });
       if (d?.status !== 'pending') break;
       now = d.nextAttemptAt ?? now;
       outcomes.push(...(await sendDue(deps)));
@@ -258,7 +265,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     assert.equal(outcomes.length, WEBHOOK_MAX_ATTEMPTS);
     assert.deepEqual(outcomes, [...Array(WEBHOOK_MAX_ATTEMPTS - 1).fill('retry'), 'failed']);
     assert.ok(now - t0 >= 24 * 3_600_000, `last attempt ${(now - t0) / 3_600_000} h after the event`);
-    const [d] = await listWebhookDeliveries(deps, { applicationId: tenant.applicationId, limit: 1 });
+    const [d] = await deliveriesOf({ app: tenant.applicationId, limit: 1 });
     assert.deepEqual([d?.status, d?.attempts, d?.lastError], ['failed', WEBHOOK_MAX_ATTEMPTS, 'HTTP 500']);
     // Every attempt was signed for its own time (the timestamps are hours apart, so check the
     // signature itself rather than the library's five-minute window).
@@ -297,7 +304,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     gone = false;
     await enableWebhookEndpoint(deps, { endpointId: endpoint.id });
     assert.deepEqual(await sendDue(deps), ['delivered'], 'the event that waited goes out');
-    const deliveries = await listWebhookDeliveries(deps, { endpointId: endpoint.id, limit: 10 });
+    const deliveries = await deliveriesOf({ endpointId: endpoint.id, limit: 10 });
     assert.deepEqual(deliveries.map((d) => d.status).sort(), ['delivered', 'failed']);
   });
 
@@ -312,7 +319,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     const started = Date.now();
     assert.deepEqual(await sendDue(deps), ['retry']);
     assert.ok(Date.now() - started < 5_000);
-    const [d] = await listWebhookDeliveries(deps, { applicationId: tenant.applicationId, limit: 1 });
+    const [d] = await deliveriesOf({ app: tenant.applicationId, limit: 1 });
     assert.deepEqual([d?.status, d?.lastStatus, d?.lastError], ['pending', null, 'timeout']);
   });
 
@@ -394,6 +401,6 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     now += (deps.config.webhooks.retentionDays + 1) * 86_400_000;
     const purged = await purgeWebhookData(deps);
     assert.ok(purged.deliveries >= 1 && purged.messages >= 2, JSON.stringify(purged));
-    assert.deepEqual(await listWebhookDeliveries(deps, { limit: 10 }), []);
+    assert.deepEqual(await deliveriesOf({ limit: 10 }), []);
   });
 });
