@@ -35,6 +35,16 @@ export type PrivacyListFilters = Omit<
   'passkey'
 >;
 
+/** Options of a create call. */
+export interface CreateOptions {
+  /**
+   * The Idempotency-Key to send (default: a new UUID per call). Keep it with the work item and pass
+   * it again when retrying after a timeout or a lost connection: the server then answers the first
+   * result instead of creating twice.
+   */
+  readonly idempotencyKey?: string;
+}
+
 export interface ClientOptions extends RetryOptions {
   /** Scheme and host of the API, e.g. https://api.example.com or https://stg.api.example.com. */
   readonly baseUrl: string;
@@ -92,6 +102,13 @@ export function createClient(options: ClientOptions) {
     if (!response.ok) throw ReviewsApiError.fromAnswer(response, error, now());
     return data as T;
   }
+  /**
+   * An Idempotency-Key per create: this client's own retries (after a 429 or 503, or a renewed
+   * token) send the same request, so the server creates once and answers the first result again.
+   */
+  const onceKey = (chosen?: CreateOptions) => ({
+    'idempotency-key': chosen?.idempotencyKey ?? crypto.randomUUID(),
+  });
   const R = '/response/v1/clientResponses';
   const onReview = (client: string, reviewId: string) => ({
     path: { client, reviewId },
@@ -104,9 +121,12 @@ export function createClient(options: ClientOptions) {
   const privacy = (kind: 'forget' | 'access') => {
     const path = kind === 'forget' ? '/privacy/v1/forgetRequests' : '/privacy/v1/accessRequests';
     return {
-      file: (subject: PrivacySubject) =>
+      file: (subject: PrivacySubject, chosen?: CreateOptions) =>
         result<PrivacyRequest>(() =>
-          api.POST(path, { params: { query: { passkey: passkey('privacy') } }, body: subject }),
+          api.POST(path, {
+            params: { query: { passkey: passkey('privacy') }, header: onceKey(chosen) },
+            body: subject,
+          }),
         ),
       get: (id: string) =>
         result<PrivacyRequest>(() =>
@@ -130,10 +150,10 @@ export function createClient(options: ClientOptions) {
         result<ClientResponseCollection>(() =>
           api.GET(`${R}/{client}/reviews/{reviewId}`, { params: onReview(client, reviewId) }),
         ),
-      create: (client: string, reviewId: string, attributes: NewResponse) =>
+      create: (client: string, reviewId: string, attributes: NewResponse, chosen?: CreateOptions) =>
         result<ClientResponseDocument>(() =>
           api.POST(`${R}/{client}/reviews/{reviewId}`, {
-            params: onReview(client, reviewId),
+            params: { ...onReview(client, reviewId), header: onceKey(chosen) },
             body: { data: { type: 'clientResponse', attributes } },
           }),
         ),

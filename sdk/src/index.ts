@@ -10,6 +10,7 @@ export {
   type ClientOptions,
   type ClientResponseCollection,
   type ClientResponseDocument,
+  type CreateOptions,
   createClient,
   type NewResponse,
   type PrivacyListFilters,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { AppError } from '../errors.js';
 
 /**
@@ -11,8 +11,13 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
 // Printable ASCII without spaces: a UUID, a ULID, a job's name and run number.
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;
 
-/** The key as sent, or a 400 naming the header. */
-export function readIdempotencyKey(value: string): string {
+/**
+ * The key as sent, or a 400 naming the header. The draft writes it as a structured-field string
+ * (RFC 8941 §3.3.3, `"8e03978e-…"`); a bare token, as many clients send, is the same key.
+ */
+export function readIdempotencyKey(sent: string): string {
+  const quoted = /^"((?:[^"\\]|\\["\\])*)"$/.exec(sent);
+  const value = quoted ? (quoted[1] ?? '').replace(/\\(["\\])/g, '$1') : sent;
   if (!KEY_RE.test(value))
     throw new AppError('INVALID_HEADER', {
       field: 'Idempotency-Key',
@@ -21,9 +26,12 @@ export function readIdempotencyKey(value: string): string {
   return value;
 }
 
-/** The stored form of a key: its digest within its scope (the caller it belongs to). */
-export function idempotencyKeyHash(key: string): string {
-  return hash('sha256', key, 'base64url');
+/**
+ * The stored form of a key: a keyed hash (HMAC-SHA256 with the server's hash key, the one privacy
+ * identifiers are hashed with), so a guessable key cannot be recognised in the database alone.
+ */
+export function idempotencyKeyHash(hashKey: string, key: string): string {
+  return createHmac('sha256', hashKey).update(key).digest('base64url');
 }
 
 /** JSON with object members in one order, so a body sent again with its members reordered is the same. */
@@ -37,9 +45,14 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** What makes two requests "the same" for a key: method, path and body. */
-export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return hash('sha256', `${method} ${path}\n${canonical(body ?? null)}`, 'base64url');
+/**
+ * What makes two requests "the same" for a key: method, path and body, as a keyed hash, since a
+ * body may hold what must not be kept (a person's identifiers, a response's text).
+ */
+export function requestFingerprint(hashKey: string, method: string, path: string, body: unknown): string {
+  return createHmac('sha256', hashKey)
+    .update(`${method} ${path}\n${canonical(body ?? null)}`)
+    .digest('base64url');
 }
 
 /**

@@ -49,6 +49,7 @@ export interface Operation<R extends object> {
     readonly mediaType: string;
     readonly schema: TSchema | null;
     readonly description?: string;
+    /** Headers beside those of every answer of its API. */
     readonly headers?: Readonly<Record<string, TSchema>>;
   };
   /** Why it sends each error status. */
@@ -118,7 +119,7 @@ export function apiRoutesSetup(app: FastifyInstance, deps: HttpDeps, api: ApiDes
         [op.answer.status]: successAnswer(
           op.answer.description ?? 'Success',
           op.answer.schema ? { mediaType: op.answer.mediaType, schema: ref(op.answer.schema) } : null,
-          op.answer.headers ?? api.everyAnswer,
+          { ...api.everyAnswer, ...op.answer.headers },
         ),
         ...errorAnswers(errorShape, op.errors, {
           charged: true,

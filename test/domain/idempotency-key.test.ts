@@ -9,31 +9,36 @@ import {
   sealAnswer,
 } from '../../src/domain/idempotency-key.js';
 
+const K = 'server hash key';
+
 describe('Idempotency-Key', () => {
   it('takes 1 to 255 printable ASCII characters without spaces', () => {
     assert.equal(
       readIdempotencyKey('9b2f1c3e-0d4a-4c7e-8f00-1a2b3c4d5e6f'),
       '9b2f1c3e-0d4a-4c7e-8f00-1a2b3c4d5e6f',
     );
-    for (const bad of ['', 'a b', 'x'.repeat(256), 'é', 'tab\there'])
+    // The draft's form, a structured-field string, names the same key as the bare token.
+    assert.equal(readIdempotencyKey('"8e03978e"'), '8e03978e');
+    assert.equal(readIdempotencyKey('"a\\"b"'), 'a"b');
+    for (const bad of ['', 'a b', 'x'.repeat(256), 'é', 'tab\there', '""'])
       assert.throws(() => readIdempotencyKey(bad), { code: 'INVALID_HEADER' });
   });
 
   it('fingerprints method, path and body, whatever the order of members', () => {
-    const a = requestFingerprint('POST', '/p', { name: 'x', clientNames: ['a', 'b'], n: { y: 1, z: 2 } });
+    const a = requestFingerprint(K, 'POST', '/p', { name: 'x', clientNames: ['a', 'b'], n: { y: 1, z: 2 } });
     assert.equal(
       a,
-      requestFingerprint('POST', '/p', { n: { z: 2, y: 1 }, clientNames: ['a', 'b'], name: 'x' }),
+      requestFingerprint(K, 'POST', '/p', { n: { z: 2, y: 1 }, clientNames: ['a', 'b'], name: 'x' }),
     );
     assert.notEqual(
       a,
-      requestFingerprint('POST', '/p', { name: 'x', clientNames: ['b', 'a'], n: { y: 1, z: 2 } }),
+      requestFingerprint(K, 'POST', '/p', { name: 'x', clientNames: ['b', 'a'], n: { y: 1, z: 2 } }),
     );
     assert.notEqual(
       a,
-      requestFingerprint('POST', '/q', { name: 'x', clientNames: ['a', 'b'], n: { y: 1, z: 2 } }),
+      requestFingerprint(K, 'POST', '/q', { name: 'x', clientNames: ['a', 'b'], n: { y: 1, z: 2 } }),
     );
-    assert.equal(requestFingerprint('POST', '/p', undefined), requestFingerprint('POST', '/p', null));
+    assert.equal(requestFingerprint(K, 'POST', '/p', undefined), requestFingerprint(K, 'POST', '/p', null));
   });
 
   it('seals an answer that only the same key, scope and caller secret open', () => {
@@ -51,8 +56,14 @@ describe('Idempotency-Key', () => {
     );
   });
 
-  it('stores a key only as its digest', () => {
-    assert.doesNotMatch(idempotencyKeyHash('my-key'), /my-key/);
-    assert.equal(idempotencyKeyHash('my-key'), idempotencyKeyHash('my-key'));
+  it('stores a key and a fingerprint only as hashes keyed with the server key', () => {
+    assert.doesNotMatch(idempotencyKeyHash(K, 'my-key'), /my-key/);
+    assert.equal(idempotencyKeyHash(K, 'my-key'), idempotencyKeyHash(K, 'my-key'));
+    assert.notEqual(idempotencyKeyHash(K, 'my-key'), idempotencyKeyHash('another server', 'my-key'));
+    const body = { emailAddress: 'a@example.com' };
+    assert.notEqual(
+      requestFingerprint(K, 'POST', '/p', body),
+      requestFingerprint('other', 'POST', '/p', body),
+    );
   });
 });

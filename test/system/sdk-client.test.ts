@@ -48,6 +48,57 @@ describe(`TypeScript SDK against a live server on ${TEST_DIALECT}`, () => {
     assert.equal(typeof built.ReviewsApiError, 'function');
   });
 
+  it('sends every create with an Idempotency-Key, so its retry after a lost answer files once', async () => {
+    const keys: string[] = [];
+    let lose = true;
+    const api = createClient(
+      options({
+        sleep: async () => {},
+        fetch: async (request) => {
+          const answer = await fetch(request);
+          if (request.method !== 'POST' || new URL(request.url).pathname.startsWith('/auth/')) return answer;
+          keys.push(request.headers.get('idempotency-key') ?? '');
+          if (!lose) return answer;
+          lose = false;
+          // The request was filed, but its answer was lost on the way back.
+          return new Response(null, { status: 503, headers: { 'retry-after': '1' } });
+        },
+      }),
+    );
+    /** Each retry sent the first attempt's key, and no two calls shared one. */
+    const sentOnce = (calls: number) => {
+      assert.equal(keys.length, calls * 2);
+      for (let i = 0; i < keys.length; i += 2) assert.ok(keys[i] && keys[i] === keys[i + 1], `call ${i / 2}`);
+      assert.equal(new Set(keys).size, calls);
+    };
+    const filed = await api.privacy.forget({ emailAddress: 'lost.answer@example.com' });
+    sentOnce(1);
+    const listed = await api.privacy.listForget({ emailAddress: 'lost.answer@example.com' });
+    assert.deepEqual(
+      listed.requests.map((r) => r.id),
+      [filed.id],
+    );
+    lose = true;
+    const asked = await api.privacy.access({ emailAddress: 'lost.answer.too@example.com' });
+    sentOnce(2);
+    const accessList = await api.privacy.listAccess({ emailAddress: 'lost.answer.too@example.com' });
+    assert.deepEqual(
+      accessList.requests.map((r) => r.id),
+      [asked.id],
+    );
+    lose = true;
+    const answered = await api.responses.create('Acme-EN_GB', 'demo-acme-en_gb-3', {
+      department: 'Care',
+      response: 'Answered once, though the answer was lost',
+    });
+    sentOnce(3);
+    const responses = await api.responses.list('Acme-EN_GB', 'demo-acme-en_gb-3');
+    assert.deepEqual(
+      responses.data.map((r) => r.id),
+      [answered.data.id],
+    );
+  });
+
   it('obtains one token for many concurrent calls', async () => {
     const counter = countingFetch();
     const api = createClient(options({ fetch: counter.fetch }));
@@ -121,6 +172,14 @@ describe(`TypeScript SDK against a live server on ${TEST_DIALECT}`, () => {
     assert.equal(read.id, filed.id);
     const listed = await api.privacy.listForget({ limit: 10 });
     assert.ok(listed.requests.some((r) => r.id === filed.id));
+  });
+
+  it("takes the caller's Idempotency-Key, so a retry of its own work files once", async () => {
+    const api = createClient(options());
+    const idempotencyKey = randomUUID();
+    const first = await api.privacy.forget({ emailAddress: 'own.key@example.com' }, { idempotencyKey });
+    const again = await api.privacy.forget({ emailAddress: 'own.key@example.com' }, { idempotencyKey });
+    assert.equal(again.id, first.id);
   });
 
   it('throws typed errors with the API codes', async () => {

@@ -763,7 +763,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again */
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
                 "idempotency-key"?: string;
             };
             path: {
@@ -803,6 +803,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the first answer again, for a retry with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -969,7 +971,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again */
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
                 "idempotency-key"?: string;
             };
             path: {
@@ -1019,6 +1021,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the first answer again, for a retry with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1322,7 +1326,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again */
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
                 "idempotency-key"?: string;
             };
             path: {
@@ -1356,6 +1360,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the first answer again, for a retry with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1545,7 +1551,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again */
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
                 "idempotency-key"?: string;
             };
             path: {
@@ -1584,6 +1590,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the first answer again, for a retry with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2209,7 +2217,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again */
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
                 "idempotency-key"?: string;
             };
             path: {
@@ -2264,6 +2272,8 @@ export interface operations {
             /** @description Lifted */
             201: {
                 headers: {
+                    /** @description true when this is the first answer again, for a retry with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2571,7 +2581,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again */
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
                 "idempotency-key"?: string;
             };
             path: {
@@ -2614,6 +2624,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the first answer again, for a retry with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3011,7 +3023,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again */
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
                 "idempotency-key"?: string;
             };
             path: {
@@ -3052,6 +3064,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the first answer again, for a retry with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3237,7 +3251,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again */
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -3273,6 +3287,8 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    /** @description true when this is the first answer again, for a retry with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {

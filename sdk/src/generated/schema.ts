@@ -876,6 +876,8 @@ export interface components {
         "Cache-Control": string;
         /** @description RFC 9745: when this prefix was deprecated, as a structured-field date */
         Deprecation: string;
+        /** @description true when this is the first answer again, for a retry with the same Idempotency-Key */
+        "Idempotent-Replayed": string;
         /** @description RFC 8288: the same resource under the /response prefix (rel="successor-version") */
         Link: string;
         /** @description URL of the new request (RFC 9110 §10.2.2) */
@@ -1280,7 +1282,10 @@ export interface operations {
                 /** @description Response API passkey of the application; each call counts against its rate limit and daily quota */
                 passkey: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
+                "idempotency-key"?: string;
+            };
             path: {
                 /**
                  * @description Client instance name
@@ -1393,6 +1398,7 @@ export interface operations {
             200: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Link: components["headers"]["Link"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -1402,7 +1408,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ClientResponseDocument"];
                 };
             };
-            /** @description The passkey query parameter is missing or malformed; or the client name or review id is malformed; or the body is invalid (field and message say which member), the review is unknown, or this application already answered it (Duplicate response) */
+            /** @description The passkey query parameter is missing or malformed; or the client name or review id is malformed; or the body is invalid (field and message say which member), the review is unknown, this application already answered it (Duplicate response), or the Idempotency-Key is malformed */
             400: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -1470,6 +1476,19 @@ export interface operations {
             };
             /** @description The Content-Type is neither application/vnd.api+json nor application/json */
             415: {
+                headers: {
+                    Deprecation: components["headers"]["Deprecation"];
+                    Link: components["headers"]["Link"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request in the last 24 hours */
+            422: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
                     Link: components["headers"]["Link"];
@@ -2889,7 +2908,10 @@ export interface operations {
                 /** @description Privacy API passkey of the application; each call counts against its rate limit and daily quota */
                 passkey: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2945,6 +2967,7 @@ export interface operations {
             /** @description Accepted: PENDING until the worker completes it */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Location: components["headers"]["Location"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -2954,7 +2977,7 @@ export interface operations {
                     "application/json": components["schemas"]["PrivacyRequest"];
                 };
             };
-            /** @description The passkey query parameter is missing or malformed; or the body names no identifier, an invalid one, an unknown member, or a client name the application may not use */
+            /** @description The passkey query parameter is missing or malformed; or the body names no identifier, an invalid one, an unknown member, or a client name the application may not use; or the Idempotency-Key is malformed */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3012,6 +3035,17 @@ export interface operations {
             };
             /** @description The Content-Type is not application/json */
             415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request in the last 24 hours */
+            422: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3454,7 +3488,10 @@ export interface operations {
                 /** @description Privacy API passkey of the application; each call counts against its rate limit and daily quota */
                 passkey: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3510,6 +3547,7 @@ export interface operations {
             /** @description Accepted: PENDING until the worker completes it */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     Location: components["headers"]["Location"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3519,7 +3557,7 @@ export interface operations {
                     "application/json": components["schemas"]["PrivacyRequest"];
                 };
             };
-            /** @description The passkey query parameter is missing or malformed; or the body names no identifier, an invalid one, an unknown member, or a client name the application may not use */
+            /** @description The passkey query parameter is missing or malformed; or the body names no identifier, an invalid one, an unknown member, or a client name the application may not use; or the Idempotency-Key is malformed */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -3577,6 +3615,17 @@ export interface operations {
             };
             /** @description The Content-Type is not application/json */
             415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request in the last 24 hours */
+            422: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
@@ -3856,7 +3905,10 @@ export interface operations {
                 /** @description Response API passkey of the application; each call counts against its rate limit and daily quota */
                 passkey: string;
             };
-            header?: never;
+            header?: {
+                /** @description Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422 */
+                "idempotency-key"?: string;
+            };
             path: {
                 /**
                  * @description Client instance name
@@ -3964,6 +4016,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
@@ -3972,7 +4025,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ClientResponseDocument"];
                 };
             };
-            /** @description The passkey query parameter is missing or malformed; or the client name or review id is malformed; or the body is invalid (field and message say which member), the review is unknown, or this application already answered it (Duplicate response) */
+            /** @description The passkey query parameter is missing or malformed; or the client name or review id is malformed; or the body is invalid (field and message say which member), the review is unknown, this application already answered it (Duplicate response), or the Idempotency-Key is malformed */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
@@ -4030,6 +4083,17 @@ export interface operations {
             };
             /** @description The Content-Type is neither application/vnd.api+json nor application/json */
             415: {
+                headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["JsonApiErrorDocument"];
+                };
+            };
+            /** @description The Idempotency-Key was used with another request in the last 24 hours */
+            422: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];

@@ -2,6 +2,7 @@ import type { TSchema } from 'typebox';
 import type { AdminScope } from '../../domain/admin-scope.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { Problem } from '../errors/error-schemas.js';
+import { REPLAYED_HEADER } from '../idempotent-request.js';
 import { type DocumentedStatus, errorAnswers, successAnswer } from '../openapi/documented-answers.js';
 import { ref } from '../openapi/schema-ref.js';
 import { type AdminAccess, authenticateAdmin } from './authenticate-admin.js';
@@ -60,7 +61,8 @@ export function adminRouteOptions(deps: ServiceDeps, access: AdminAccess) {
         [op.answer.status]: successAnswer(
           op.answer.description ?? 'Success',
           op.answer.schema ? { mediaType: 'application/json', schema: ref(op.answer.schema) } : null,
-          op.answer.headers ?? {},
+          // Every create takes Idempotency-Key, and may answer again (admin-create.ts).
+          { ...op.answer.headers, ...('headers' in op.request ? REPLAYED_HEADER : {}) },
         ),
         ...errorAnswers(ERROR_SHAPE, { ...op.errors, ...ALWAYS }, { retryAfterOn: [429, 503] }),
       },

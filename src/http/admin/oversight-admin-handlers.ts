@@ -1,5 +1,4 @@
 import { iso } from '../../domain/instant.js';
-import { privacySubject } from '../../domain/privacy-subject.js';
 import { readAuditTrail } from '../../services/audit/read-audit-trail.js';
 import { rotateSigningKey } from '../../services/auth/rotate-signing-key.js';
 import type { ServiceDeps } from '../../services/deps.js';
@@ -38,25 +37,16 @@ export function oversightAdminHandlers(deps: ServiceDeps) {
     },
     liftSuppression(request: Req<'liftSuppression'>, reply: Reply<'liftSuppression'>) {
       const { identifiers, reason, clientNames, liftedBy } = request.body;
-      // The stored fingerprint of the request must not be a plain digest of the person's
-      // identifiers: it is taken over their keyed hashes, as the privacy tables keep them.
-      const subject = privacySubject(deps.identifierKey, identifiers).map((s) => [s.kind, s.hash]);
-      return answerCreate(
-        deps,
-        request,
-        reply,
-        async (d) => ({
-          status: 201,
-          body: await liftSuppression(d, {
-            environment: request.params.environment,
-            identifiers,
-            reason,
-            liftedBy: liftedBy ?? d.actor,
-            ...(clientNames ? { clientNames } : {}),
-          }),
+      return answerCreate(deps, request, reply, async (d) => ({
+        status: 201,
+        body: await liftSuppression(d, {
+          environment: request.params.environment,
+          identifiers,
+          reason,
+          liftedBy: liftedBy ?? d.actor,
+          ...(clientNames ? { clientNames } : {}),
         }),
-        { ...request.body, identifiers: subject },
-      );
+      }));
     },
     rotateSigningKey(request: Req<'rotateSigningKey'>, reply: Reply<'rotateSigningKey'>) {
       const retirePrevious = request.body.retirePrevious === true;

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IDEMPOTENCY_HEADERS } from './admin-create.js';
+import { IDEMPOTENCY_HEADERS, KEY_REUSED } from '../idempotent-request.js';
 import type { AdminOperation } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { EnvironmentParams } from './admin-schemas.js';
@@ -8,7 +8,7 @@ import * as S from './oversight-admin-schemas.js';
 const tag = 'Oversight';
 const IDEMPOTENT = {
   400: 'The body or the Idempotency-Key is invalid',
-  422: 'The Idempotency-Key was used with another request in the last 24 hours',
+  422: KEY_REUSED,
 } as const;
 
 const op = <R extends object>(o: AdminOperation<R>) => o;

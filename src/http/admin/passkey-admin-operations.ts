@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IDEMPOTENCY_HEADERS } from './admin-create.js';
+import { IDEMPOTENCY_HEADERS, KEY_REUSED } from '../idempotent-request.js';
 import type { AdminOperation } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { Environment, EnvironmentParams } from './admin-schemas.js';
@@ -49,7 +49,7 @@ export const passkeyOperations = {
       400: 'The body or the Idempotency-Key is invalid, or the expiry is not in the future',
       404: 'No such application in this environment',
       409: 'The application is revoked',
-      422: 'The Idempotency-Key was used with another request in the last 24 hours',
+      422: KEY_REUSED,
     },
   }),
   getPasskey: op({

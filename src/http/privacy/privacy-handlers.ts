@@ -1,12 +1,13 @@
 import { IDENTIFIER_KINDS, type Identifiers } from '../../domain/identifiers.js';
 import { iso } from '../../domain/instant.js';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
-import { createPrivacyRequest } from '../../services/privacy/create-privacy-request.js';
+import { createPrivacyRequestOnce } from '../../services/privacy/create-privacy-request.js';
 import { getAccessExport } from '../../services/privacy/get-access-export.js';
 import { getPrivacyRequest } from '../../services/privacy/get-privacy-request.js';
 import { listPrivacyRequests } from '../../services/privacy/list-privacy-requests.js';
 import { actingApplication } from '../acting-application.js';
 import type { HttpDeps } from '../http-deps.js';
+import { idempotencyScope, idempotentRequest, markReplayed } from '../idempotent-request.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import { collectionUrl, privacyRecord } from './privacy-record.js';
 import type * as S from './privacy-schemas.js';
@@ -27,14 +28,21 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
   return {
     async create(request: RouteRequest<typeof S.CreateRequest>, reply: RouteReply<typeof S.CreateRequest>) {
       const { body } = request;
-      const created = await createPrivacyRequest(deps, {
+      const acting = actingApplication(request);
+      const input = {
         type,
-        ...actingApplication(request),
+        ...acting,
         identifiers: identifiersOf(body),
         ...(body.clientNames ? { clientNames: body.clientNames } : {}),
         baseUrl: request.site.baseUrl,
-      });
+      };
+      const { request: created, replayed } = await createPrivacyRequestOnce(
+        deps,
+        input,
+        idempotentRequest(deps, request, idempotencyScope('privacy', acting)),
+      );
       const record = privacyRecord(created, request.site.baseUrl);
+      markReplayed(reply, replayed);
       return reply.code(201).header('location', record.links.self).send(record);
     },
 

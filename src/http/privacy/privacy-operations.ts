@@ -1,15 +1,16 @@
 import { type TSchema, Type } from 'typebox';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
 import { alwaysAnswered, type Operation } from '../api-routes-setup.js';
-import { RATE_LIMIT_HEADERS } from '../openapi/documented-answers.js';
+import { KEY_REUSED, REPLAYED_HEADER } from '../idempotent-request.js';
 import * as S from './privacy-schemas.js';
 
 /** Why each status is sent, by operation. */
 const ALWAYS = alwaysAnswered('Privacy API');
 const CREATE = {
   ...ALWAYS,
-  400: `${ALWAYS[400]}; or the body names no identifier, an invalid one, an unknown member, or a client name the application may not use`,
+  400: `${ALWAYS[400]}; or the body names no identifier, an invalid one, an unknown member, or a client name the application may not use; or the Idempotency-Key is malformed`,
   409: 'A request for the same end user (any of its identifiers) is already pending',
+  422: KEY_REUSED,
   413: 'The body is larger than BODY_LIMIT_BYTES',
   415: 'The Content-Type is not application/json',
 };
@@ -22,7 +23,7 @@ const EXPORT = {
 };
 
 const CREATED_HEADERS = {
-  ...RATE_LIMIT_HEADERS,
+  ...REPLAYED_HEADER,
   Location: Type.String({ format: 'uri', description: 'URL of the new request (RFC 9110 §10.2.2)' }),
 };
 

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { CLIENT_NAME_RE } from '../../domain/client.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
 import { MAX_LIST_LIMIT } from '../../services/privacy/list-privacy-requests.js';
+import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
 import { ref } from '../openapi/schema-ref.js';
 
 const IDENTIFIER_DESCRIPTIONS: Record<IdentifierKind, string> = {
@@ -91,7 +92,11 @@ const IdParams = Type.Object({
 const Timestamp = Type.String({ format: 'date-time' });
 
 /** What each operation reads from a request; the routes add the documents they answer. */
-export const CreateRequest = { querystring: PasskeyQuery, body: CreateRequestBody };
+export const CreateRequest = {
+  querystring: PasskeyQuery,
+  headers: IDEMPOTENCY_HEADERS,
+  body: CreateRequestBody,
+};
 export const ListRequests = { querystring: ListQuery };
 export const OneRequest = { params: IdParams, querystring: PasskeyQuery };
 

@@ -1,12 +1,14 @@
+import type { FastifyReply } from 'fastify';
 import { countReviewResponses } from '../../services/response/count-review-responses.js';
-import { createClientResponse } from '../../services/response/create-client-response.js';
+import { createClientResponseOnce } from '../../services/response/create-client-response.js';
 import { deleteClientResponse } from '../../services/response/delete-client-response.js';
 import { getClientResponse, getClientResponseAuthor } from '../../services/response/get-client-response.js';
 import { getResponseReview } from '../../services/response/get-response-review.js';
 import { listReviewResponses } from '../../services/response/list-review-responses.js';
 import { updateClientResponse } from '../../services/response/update-client-response.js';
-import { actingApplication } from '../acting-application.js';
+import { type ActingApplication, actingApplication } from '../acting-application.js';
 import type { HttpDeps } from '../http-deps.js';
+import { idempotencyScope, idempotentRequest, markReplayed } from '../idempotent-request.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import { resourceAttributes } from './read-resource-document.js';
 import * as doc from './response-documents.js';
@@ -14,6 +16,19 @@ import type * as S from './response-schemas.js';
 
 type OnReview = RouteRequest<typeof S.OnReview>;
 type OnResponse = RouteRequest<typeof S.OnResponse>;
+
+/** A response create as its Idempotency-Key names it: the same under /response and its alias. */
+function idempotentCreate(
+  deps: HttpDeps,
+  req: RouteRequest<typeof S.CreateResponse>,
+  actor: ActingApplication,
+) {
+  const { client, reviewId } = req.params;
+  return idempotentRequest(deps, req, {
+    ...idempotencyScope('response', actor),
+    target: JSON.stringify(['clientResponses', client, reviewId]),
+  });
+}
 
 /** One handler per Response API operation: call a service, render its result. */
 export function responseHandlers(deps: HttpDeps) {
@@ -33,15 +48,16 @@ export function responseHandlers(deps: HttpDeps) {
       return doc.clientResponseCollection(req.site.baseUrl, client, reviewId, records);
     },
 
-    async createClientResponse(req: RouteRequest<typeof S.CreateResponse>) {
+    async createClientResponse(req: RouteRequest<typeof S.CreateResponse>, reply: FastifyReply) {
       const { client, reviewId } = req.params;
-      const record = await createClientResponse(deps, {
-        actor: actingApplication(req),
-        clientName: client,
-        reviewId,
-        attributes: resourceAttributes(req.body),
-      });
-      return doc.clientResponseDocument(req.site.baseUrl, record);
+      const actor = actingApplication(req);
+      const { response, replayed } = await createClientResponseOnce(
+        deps,
+        { actor, clientName: client, reviewId, attributes: resourceAttributes(req.body) },
+        idempotentCreate(deps, req, actor),
+      );
+      markReplayed(reply, replayed);
+      return doc.clientResponseDocument(req.site.baseUrl, response);
     },
 
     async countReviewResponses(req: RouteRequest<typeof S.CountResponses>) {

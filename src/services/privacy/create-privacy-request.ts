@@ -11,9 +11,12 @@ import {
 import { uuidV7 } from '../../domain/uuid-v7.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
+import type { IdempotencyKeyRecord } from '../../store/repositories/idempotency-keys.js';
 import { insertPrivacyRequest } from '../../store/repositories/privacy-request-inserts.js';
 import { findLinkedIdentifiers } from '../../store/repositories/privacy-subjects.js';
 import type { ServiceDeps } from '../deps.js';
+import { type ClaimKey, createOnce, type IdempotentRequest } from '../idempotency/create-once.js';
+import { getPrivacyRequest } from './get-privacy-request.js';
 import { creationEvent, creationWebhook } from './privacy-request-events.js';
 
 export interface CreatePrivacyRequestInput {
@@ -28,6 +31,26 @@ export interface CreatePrivacyRequestInput {
 }
 
 /**
+ * Files a request at most once per Idempotency-Key of the application (services/idempotency): a
+ * retry gets the request the first one filed, as it is now, and files nothing. What is kept for
+ * the key is the request's id only, never an identifier; a retry arriving while the first is being
+ * written meets the pending rule, then finds the first one's key and answers with its request.
+ */
+export async function createPrivacyRequestOnce(
+  deps: ServiceDeps,
+  input: CreatePrivacyRequestInput,
+  idempotency: IdempotentRequest,
+): Promise<{ readonly request: PrivacyRequest; readonly replayed: boolean }> {
+  const { value, replayed } = await createOnce(
+    deps,
+    idempotency,
+    (claim) => createPrivacyRequest(deps, input, claim),
+    (kept) => getPrivacyRequest(deps, { ...input, id: (kept as { id: string }).id }),
+  );
+  return { request: value, replayed };
+}
+
+/**
  * Files a forget or access request. The pending rule (docs/interface.md §4.3) is a unique key in the database:
  * the request, its identifier hashes and one pending key per (client, identifier), for the named
  * identifiers and those linked to them through stored reviews, are written in
@@ -38,6 +61,7 @@ export interface CreatePrivacyRequestInput {
 export async function createPrivacyRequest(
   deps: ServiceDeps,
   input: CreatePrivacyRequestInput,
+  claim?: ClaimKey,
 ): Promise<PrivacyRequest> {
   const subject = privacySubject(deps.identifierKey, input.identifiers);
   const clients = await clientsToActFor(deps, input);
@@ -53,6 +77,7 @@ export async function createPrivacyRequest(
     clients,
     subject,
     linked,
+    ...(claim ? { idempotencyKey: claim.record({ id: request.id }, 201) } : {}),
   });
   deps.metrics.privacyRequestCreated(input.type);
   deps.privacyWork?.notify();
@@ -130,6 +155,7 @@ async function insertOrRefuse(
     clients: readonly { id: string; name: string }[];
     subject: readonly SubjectIdentifier[];
     linked: readonly SubjectKey[];
+    idempotencyKey?: IdempotencyKeyRecord;
   },
 ): Promise<number> {
   const { request, baseUrl, clients, subject } = filed;
@@ -152,6 +178,7 @@ async function insertOrRefuse(
       deps.store,
       { ...request, baseUrl, clients, identifiers: subject, pendingKeys: keys },
       events,
+      filed.idempotencyKey,
     );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

@@ -6,9 +6,29 @@ import { insertClientResponse } from '../../store/repositories/client-responses.
 import { findOrCreateResponseAuthor } from '../../store/repositories/response-authors.js';
 import { inTransaction } from '../../store/transaction.js';
 import type { ServiceDeps } from '../deps.js';
+import { type ClaimKey, createOnce, type IdempotentRequest } from '../idempotency/create-once.js';
 import { duplicateResponse } from './duplicate-response.js';
+import { getClientResponse } from './get-client-response.js';
 import { requireClientReview } from './require-client-review.js';
 import { type ResponseActor, requireGrantedClient } from './require-granted-client.js';
+
+/**
+ * Answers a review at most once per Idempotency-Key of the application (services/idempotency): a
+ * retry gets the response the first one created, as it is now.
+ */
+export async function createClientResponseOnce(
+  deps: ServiceDeps,
+  input: Parameters<typeof createClientResponse>[1],
+  idempotency: IdempotentRequest,
+): Promise<{ readonly response: ClientResponse; readonly replayed: boolean }> {
+  const { value, replayed } = await createOnce(
+    deps,
+    idempotency,
+    (claim) => createClientResponse(deps, input, claim),
+    (kept) => getClientResponse(deps, { scope: input.actor, id: (kept as { id: string }).id }),
+  );
+  return { response: value, replayed };
+}
 
 /**
  * Answers a review. The author is the application's author of that name (`responseBy`, or the
@@ -22,6 +42,7 @@ export async function createClientResponse(
     reviewId: string;
     attributes: { department: string; response: string; responseBy?: string | null | undefined };
   },
+  claim?: ClaimKey,
 ): Promise<ClientResponse> {
   const { actor } = input;
   const attributes = normalizeResponseAttributes(input.attributes);
@@ -55,6 +76,8 @@ export async function createClientResponse(
         updatedAt: now,
       };
       await insertClientResponse(trx, record);
+      // Its Idempotency-Key keeps the response's id only: a retry answers the response as it is.
+      await claim?.(trx, { id: record.id }, 200);
       return record;
     });
   } catch (err) {

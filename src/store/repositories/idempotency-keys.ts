@@ -8,25 +8,41 @@ export interface StoredAnswer {
   readonly createdAt: number;
 }
 
+/** A key's record as written with the answer of the request that used it. */
+export interface IdempotencyKeyRecord {
+  readonly scope: string;
+  readonly keyHash: string;
+  readonly fingerprint: string;
+  readonly status: number;
+  readonly sealedAnswer: string;
+  readonly createdAt: number;
+}
+
+/** The row of a record, for a statement that writes it beside other rows (privacy-request-inserts.ts). */
+export function idempotencyKeyRow(key: IdempotencyKeyRecord) {
+  return {
+    scope: key.scope,
+    key_hash: key.keyHash,
+    fingerprint: key.fingerprint,
+    status: key.status,
+    sealed_answer: key.sealedAnswer,
+    created_at: key.createdAt,
+  };
+}
+
 /**
- * Takes a key for a request about to run, in the caller's transaction; false when it is taken.
- * On PostgreSQL a second transaction inserting the same key waits here until the first ends, so
- * concurrent retries find the first one's answer committed rather than running twice.
+ * Records a key with the answer of the request that used it, in the transaction of what that
+ * request created; false when the key is taken. On PostgreSQL an insert of a key another
+ * transaction has just inserted waits until that one ends, so concurrent retries find the first
+ * one's answer committed rather than creating twice.
  */
-export async function claimIdempotencyKey(
+export async function insertIdempotencyKey(
   db: Kysely<Database>,
-  key: { scope: string; keyHash: string; fingerprint: string; createdAt: number },
+  key: IdempotencyKeyRecord,
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('idempotency_keys')
-    .values({
-      scope: key.scope,
-      key_hash: key.keyHash,
-      fingerprint: key.fingerprint,
-      status: 0,
-      sealed_answer: '',
-      created_at: key.createdAt,
-    })
+    .values(idempotencyKeyRow(key))
     .onConflict((oc) => oc.columns(['scope', 'key_hash']).doNothing())
     .returning('key_hash')
     .executeTakeFirst();
@@ -54,28 +70,16 @@ export async function findIdempotencyKey(
   );
 }
 
-/** Stores the answer of the request that claimed the key, in the same transaction. */
-export async function storeIdempotentAnswer(
+/** Deletes a key taken at or before `expiredAt`: one taken since is another request's. */
+export async function deleteExpiredIdempotencyKey(
   db: Kysely<Database>,
-  key: { scope: string; keyHash: string; status: number; sealedAnswer: string },
-): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ status: key.status, sealed_answer: key.sealedAnswer })
-    .where('scope', '=', key.scope)
-    .where('key_hash', '=', key.keyHash)
-    .execute();
-}
-
-export async function deleteIdempotencyKey(
-  db: Kysely<Database>,
-  scope: string,
-  keyHash: string,
+  key: { scope: string; keyHash: string; expiredAt: number },
 ): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
-    .where('scope', '=', scope)
-    .where('key_hash', '=', keyHash)
+    .where('scope', '=', key.scope)
+    .where('key_hash', '=', key.keyHash)
+    .where('created_at', '<=', key.expiredAt)
     .execute();
 }
 

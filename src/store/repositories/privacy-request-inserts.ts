@@ -10,6 +10,7 @@ import { dialectOf } from '../dialect-of.js';
 import { preparedInsert } from '../prepared-query.js';
 import type { Database } from '../schema.js';
 import { auditEventRow, insertAuditEvents } from './audit-events.js';
+import { type IdempotencyKeyRecord, idempotencyKeyRow } from './idempotency-keys.js';
 import type { RequestIdentifierRow } from './privacy-requests.js';
 import { enqueueWebhookEvents, webhookEventInserts } from './webhook-outbox.js';
 
@@ -122,19 +123,30 @@ export interface RequestEvents {
  * its events included. Returns how many webhook deliveries its event got.
  *
  * PostgreSQL: one statement, atomic on its own, is one round trip instead of six (begin, four
- * inserts, commit). SQLite, and requests with more pending keys than one statement carries: the
- * inserts in one transaction, shared with other small writes on SQLite (store/group-commit.ts).
+ * inserts, commit). SQLite, requests with more pending keys than one statement carries, and those
+ * with more to write: the inserts in one transaction, shared with other small writes on SQLite
+ * (store/group-commit.ts).
  */
 export async function insertPrivacyRequest(
   store: Pick<Store, 'db' | 'groupCommit'>,
   request: NewPrivacyRequest,
   events: RequestEvents,
+  /**
+   * Also written with the request: the record of its Idempotency-Key. A key another request took
+   * first fails the write as a unique violation, as a pending request for the same person does.
+   */
+  idempotencyKey?: IdempotencyKeyRecord,
 ): Promise<number> {
   const rows = rowsOf(request);
+  const key = idempotencyKey && idempotencyKeyRow(idempotencyKey);
   if (dialectOf(store.db) === 'postgres' && rows.pendingKeys.length <= PENDING_KEYS_PER_STATEMENT) {
-    return insertInOneStatement(store.db, rows, events);
+    return insertInOneStatement(store.db, rows, events, key);
   }
-  return store.groupCommit((trx) => insertInSteps(trx, rows, events));
+  return store.groupCommit(async (trx) => {
+    const deliveries = await insertInSteps(trx, rows, events);
+    if (key) await trx.insertInto('idempotency_keys').values(key).execute();
+    return deliveries;
+  });
 }
 
 /** The inserts one by one, in the caller's transaction. */
@@ -158,14 +170,22 @@ async function insertInOneStatement(
   db: Kysely<Database>,
   rows: Rows,
   events: RequestEvents,
+  key: ReturnType<typeof idempotencyKeyRow> | undefined,
 ): Promise<number> {
-  const insert = db
+  const inserts = db
     .with('r', (q) => q.insertInto('privacy_requests').values(rows.request).returning('id'))
     .with('c', (q) => q.insertInto('privacy_request_clients').values(rows.clients).returning('request_id'))
     .with('i', (q) =>
       q.insertInto('privacy_request_identifiers').values(rows.identifiers).returning('request_id'),
     )
     .with('a', (q) => q.insertInto('audit_events').values(auditEventRow(events.audit)).returning('id'));
+  // The key's record as one more CTE: a key taken first fails the statement, as a pending
+  // request for the same person does. Nothing below refers to it, hence the narrower type.
+  const insert = (
+    key
+      ? inserts.with('k', (q) => q.insertInto('idempotency_keys').values(key).returning('key_hash'))
+      : inserts
+  ) as typeof inserts;
   if (!events.webhook) {
     await insert.insertInto('privacy_pending_keys').values(rows.pendingKeys).execute();
     return 0;

@@ -103,6 +103,26 @@ describe('/openapi.json describes every answer a client can get', () => {
     }
   });
 
+  it('documents Idempotency-Key, its replay header and 422 on each create', () => {
+    const creates = apiOperations().filter(({ op }) =>
+      op.parameters?.some((p) => p.name === 'idempotency-key' && p.in === 'header'),
+    );
+    const names = creates.map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    for (const expected of [
+      'POST /privacy/v1/forgetRequests',
+      'POST /privacy/v1/accessRequests',
+      'POST /response/v1/clientResponses/{client}/reviews/{reviewId}',
+      'POST /contentmanagement/v1/clientResponses/{client}/reviews/{reviewId}',
+    ])
+      assert.ok(names.includes(expected), `${expected} takes no Idempotency-Key: ${names.join(', ')}`);
+    for (const { op } of creates) {
+      const success = Object.entries(op.responses).find(([code]) => code.startsWith('2'));
+      assert.ok(success?.[1].headers?.['Idempotent-Replayed'], `${op.operationId} Idempotent-Replayed`);
+      assert.ok(success?.[1].headers?.RateLimit, `${op.operationId} RateLimit`);
+      assert.ok(op.responses['422'], `${op.operationId} 422`);
+    }
+  });
+
   it('marks every answer under the deprecated prefix with Deprecation and Link', () => {
     const deprecated = operations.filter((o) => o.path.startsWith('/contentmanagement/v1/'));
     assert.ok(deprecated.length >= 10);

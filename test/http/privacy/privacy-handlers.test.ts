@@ -1,12 +1,28 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { openAnswer } from '../../../src/domain/idempotency-key.js';
+import { buildServer } from '../../../src/http/build-server.js';
 import {
+  drainPrivacyQueue,
   type PrivacyClient,
   type PrivacyTenant,
   privacyClient,
   seedPrivacyTenant,
 } from '../../helpers/privacy-fixtures.js';
-import { createTestApp, TEST_DIALECT, type TestApp } from '../../helpers/test-runtime.js';
+import {
+  createTestApp,
+  createTestRuntime,
+  dropSchema,
+  TEST_DATABASE_URL,
+  TEST_DIALECT,
+  type TestApp,
+  type TestRuntime,
+  uniqueSchema,
+} from '../../helpers/test-runtime.js';
 
 const EMAIL = 'dora.paged@example.com';
 const FORMS = [EMAIL, encodeURIComponent(EMAIL), 'dora.paged%40example.com', 'dora.paged'];
@@ -104,5 +120,128 @@ describe(`Privacy API list links never carry an identifier (${TEST_DIALECT})`, (
       byId.requests.map((r: { id: string }) => r.id),
       [ids[0]],
     );
+  });
+});
+
+describe(`Privacy API creates are safe to retry with an Idempotency-Key (${TEST_DIALECT})`, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rpa-privacy-idem-'));
+  const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
+  const databaseUrl = TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${join(dir, 'idem.db')}`;
+  const instances: { runtime: TestRuntime; app: FastifyInstance }[] = [];
+  let tenant: PrivacyTenant;
+  let a: PrivacyClient;
+  let b: PrivacyClient;
+
+  before(async () => {
+    // Two instances on one database, as behind a load balancer.
+    for (let i = 0; i < 2; i++) {
+      const runtime = await createTestRuntime(
+        {},
+        { databaseUrl, ...(schema ? { schema, keepSchema: true } : {}) },
+      );
+      instances.push({ runtime, app: await buildServer(runtime.http) });
+    }
+    const [first, second] = instances as [(typeof instances)[0], (typeof instances)[0]];
+    tenant = await seedPrivacyTenant(first.runtime.deps);
+    a = privacyClient(first.app, tenant);
+    b = privacyClient(second.app, tenant);
+  });
+  after(async () => {
+    for (const { app, runtime } of instances) {
+      await app.close();
+      await runtime.close();
+    }
+    rmSync(dir, { recursive: true, force: true });
+    if (schema) await dropSchema(TEST_DATABASE_URL, schema);
+  });
+
+  const requestsFor = async (email: string) => {
+    const res = await a.get('/forgetRequests', { emailAddress: email });
+    return (res.json() as { requests: { id: string }[] }).requests.length;
+  };
+
+  it('answers a retry once the first is complete with the first request, as it is now', async () => {
+    const body = { emailAddress: 'retry.one@example.com' };
+    const first = await a.post('forget', body, { 'idempotency-key': 'retry-1' });
+    assert.equal(first.statusCode, 201, first.body);
+    await drainPrivacyQueue(instances[0]!.runtime.deps);
+    const again = await b.post('forget', body, { 'idempotency-key': 'retry-1' });
+    assert.equal(again.statusCode, 201, again.body);
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.headers.location, first.headers.location);
+    assert.equal(again.json().id, first.json().id);
+    assert.equal(again.json().status, 'COMPLETED');
+    // The same request sent to the path with a trailing slash (the router takes both).
+    const slash = await instances[1]!.app.inject({
+      method: 'POST',
+      url: '/privacy/v1/forgetRequests/',
+      query: { passkey: tenant.privacyPasskey },
+      headers: {
+        host: 'localhost',
+        authorization: `Bearer ${tenant.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'retry-1',
+      },
+      payload: JSON.stringify(body),
+    });
+    assert.equal(slash.statusCode, 201, slash.body);
+    assert.equal(slash.json().id, first.json().id);
+    assert.equal(await requestsFor(body.emailAddress), 1);
+  });
+
+  it('answers retries racing the first, on two instances, with one request', async () => {
+    const body = { emailAddress: 'retry.two@example.com', clientNames: ['Acme-EN_GB'] };
+    const answers = await Promise.all(
+      [a, b, a, b, a].map((c) => c.post('access', body, { 'idempotency-key': 'retry-2' })),
+    );
+    for (const res of answers) assert.equal(res.statusCode, 201, res.body);
+    assert.equal(new Set(answers.map((res) => res.json().id)).size, 1);
+    const listed = await a.get('/accessRequests', { emailAddress: body.emailAddress });
+    assert.equal(listed.json().requests.length, 1);
+  });
+
+  it('refuses the key with another body (422) and a malformed key (400), filing nothing', async () => {
+    await a.post('forget', { emailAddress: 'retry.three@example.com' }, { 'idempotency-key': 'retry-3' });
+    const other = await a.post(
+      'forget',
+      { emailAddress: 'someone.else@example.com' },
+      { 'idempotency-key': 'retry-3' },
+    );
+    assert.equal(other.statusCode, 422, other.body);
+    assert.equal(other.json().code, 'IDEMPOTENCY_KEY_REUSED');
+    assert.equal(await requestsFor('someone.else@example.com'), 0);
+    const malformed = await a.post(
+      'forget',
+      { emailAddress: 'x@example.com' },
+      { 'idempotency-key': 'two words' },
+    );
+    assert.equal(malformed.statusCode, 400);
+    assert.equal(malformed.json().code, 'INVALID_HEADER');
+  });
+
+  it('keeps no identifier and no key in clear', async () => {
+    const rows = await instances[0]!.runtime.deps.store.db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .execute();
+    assert.ok(rows.length >= 3);
+    const text = JSON.stringify(rows);
+    for (const clear of ['retry.one@example.com', 'retry.two', 'retry-1', 'retry-2', 'retry-3'])
+      assert.ok(!text.includes(clear), clear);
+    // What is kept, opened with the key, is the request's id alone: the answer is read from the
+    // request record (with its identifiers masked), never from the key's row.
+    const scope = `privacy:production:${tenant.applicationId}`;
+    const kept = rows
+      .filter((row) => row.scope === scope)
+      .map((row) => {
+        for (const key of ['retry-1', 'retry-2', 'retry-3']) {
+          try {
+            return openAnswer({ idempotencyKey: key, scope, callerSecret: '' }, row.sealed_answer);
+          } catch {}
+        }
+        return undefined;
+      });
+    assert.equal(kept.length, 3);
+    for (const answer of kept) assert.deepEqual(Object.keys(answer as object), ['id']);
   });
 });

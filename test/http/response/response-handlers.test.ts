@@ -3,7 +3,14 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
-import { createResponseHarness, DE, EN, EN_REVIEW, type ResponseHarness } from './response-fixtures.js';
+import {
+  createResponseHarness,
+  DE,
+  EN,
+  EN_REVIEW,
+  EN_REVIEW_2,
+  type ResponseHarness,
+} from './response-fixtures.js';
 
 /** Any UTF-16 code unit, lone surrogates and NUL included: what a hostile JSON body can carry. */
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
@@ -240,5 +247,56 @@ describe('Response API fuzz: no request ever yields a 5xx', () => {
     const logs = h.t.runtime.logs.text();
     assert.equal(logs.includes(passkey), false, 'the passkey never reaches a log line');
     assert.equal(logs.includes(token), false, 'the token never reaches a log line');
+  });
+});
+
+describe('Response API: a response created with an Idempotency-Key is created once', () => {
+  let h: ResponseHarness;
+  before(async () => {
+    h = await createResponseHarness();
+  });
+  after(() => h.close());
+
+  const attributes = { department: 'Support', response: 'Thank you, we are on it.' };
+  const create = (key: string, attrs: Record<string, unknown> = attributes) =>
+    h.create(EN, EN_REVIEW, attrs, {
+      headers: { 'idempotency-key': key, 'content-type': 'application/vnd.api+json' },
+    });
+
+  it('answers retries, also racing the first, with the first response', async () => {
+    const answers = await Promise.all([create('r-1'), create('r-1'), create('r-1')]);
+    for (const res of answers) assert.equal(res.statusCode, 200, res.body);
+    const ids = new Set(answers.map((res) => res.json().data.id));
+    assert.equal(ids.size, 1);
+    assert.equal(answers.filter((res) => res.headers['idempotent-replayed'] === 'true').length, 2);
+    const again = await create('r-1');
+    assert.equal(again.json().data.id, [...ids][0]);
+    const listed = await h.call(`/response/v1/clientResponses/${EN}/reviews/${EN_REVIEW}`);
+    assert.equal(listed.json().data.length, 1);
+  });
+
+  it('takes a retry under the deprecated prefix as the same create', async () => {
+    const alias = await h.call(`/contentmanagement/v1/clientResponses/${EN}/reviews/${EN_REVIEW_2}`, {
+      method: 'POST',
+      body: { attributes },
+      headers: { 'idempotency-key': 'r-alias-2', 'content-type': 'application/vnd.api+json' },
+    });
+    assert.equal(alias.statusCode, 200, alias.body);
+    const again = await h.create(EN, EN_REVIEW_2, attributes, {
+      headers: { 'idempotency-key': 'r-alias-2', 'content-type': 'application/vnd.api+json' },
+    });
+    assert.equal(again.headers['idempotent-replayed'], 'true');
+    assert.equal(again.json().data.id, alias.json().data.id);
+  });
+
+  it('refuses the key with another body (422); without a key the duplicate rule still answers', async () => {
+    const other = await create('r-1', { ...attributes, response: 'Another text' });
+    assert.equal(other.statusCode, 422);
+    assert.equal(other.json().errors[0].code, 'IDEMPOTENCY_KEY_REUSED');
+    const duplicate = await h.create(EN, EN_REVIEW, attributes, {
+      headers: { 'content-type': 'application/vnd.api+json' },
+    });
+    assert.equal(duplicate.statusCode, 400);
+    assert.equal(duplicate.json().errors[0].code, 'DUPLICATE_RESPONSE');
   });
 });

@@ -19,7 +19,7 @@ describe(`runIdempotently on ${TEST_DIALECT}`, () => {
   const addClient = (name: string, key: string | undefined, scope = 'admin:test') =>
     runIdempotently(
       rt.deps,
-      { scope, key, fingerprint: requestFingerprint('POST', '/clients', { name }), callerSecret: 'c' },
+      { scope, key, fingerprint: requestFingerprint('k', 'POST', '/clients', { name }), callerSecret: 'c' },
       async (deps) => ({ status: 201, body: await createClient(deps, { environment: 'production', name }) }),
     );
   const clientsNamed = async (name: string) =>

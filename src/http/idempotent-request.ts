@@ -1,0 +1,70 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { readIdempotencyKey, requestFingerprint } from '../domain/idempotency-key.js';
+import type { ServiceDeps } from '../services/deps.js';
+import type { IdempotentRequest } from '../services/idempotency/create-once.js';
+
+/** `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header), taken by every create. */
+export const IDEMPOTENCY_HEADERS = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      description:
+        'Makes the create safe to retry: the same key and body within 24 hours answer the first result again, creating nothing; another body is 422',
+    }),
+  ),
+});
+
+/** Why a create answers 422, as its OpenAPI description says. */
+export const KEY_REUSED = 'The Idempotency-Key was used with another request in the last 24 hours';
+
+/** Marks an answer given again for a retried Idempotency-Key, instead of a new create. */
+export function markReplayed(reply: FastifyReply, replayed: boolean): void {
+  if (replayed) reply.header('idempotent-replayed', 'true');
+}
+
+/** On an answer given again for a retried Idempotency-Key, instead of a new create. */
+export const REPLAYED_HEADER = {
+  'Idempotent-Replayed': Type.String({
+    description: 'true when this is the first answer again, for a retry with the same Idempotency-Key',
+    examples: ['true'],
+  }),
+};
+
+/**
+ * A create as its Idempotency-Key names it: the key (400 when malformed), whose keys these are
+ * (`scope`: one caller's), and the request's fingerprint (method, path and body, keyed-hashed).
+ * `callerSecret` seals what is kept for the key (domain/idempotency-key.ts).
+ */
+export function idempotentRequest(
+  deps: Pick<ServiceDeps, 'identifierKey'>,
+  request: FastifyRequest,
+  caller: {
+    readonly scope: string;
+    readonly secret: string;
+    /** What the request creates under, when more than its path says it (a prefix and its alias). */
+    readonly target?: string;
+  },
+): IdempotentRequest {
+  const header = request.headers['idempotency-key'];
+  // The route and its decoded parameters, not the URL as sent: a retry that adds a trailing slash
+  // or encodes a parameter differently is the same request.
+  const target = caller.target ?? JSON.stringify([request.routeOptions.url, request.params]);
+  return {
+    scope: caller.scope,
+    key: typeof header === 'string' ? readIdempotencyKey(header) : undefined,
+    fingerprint: requestFingerprint(deps.identifierKey, request.method, target, request.body),
+    callerSecret: caller.secret,
+  };
+}
+
+/**
+ * The keys of one application's calls to one API in one environment. What is kept for them is an
+ * id only (the privacy request, the response), answered again from the record, so no secret of the
+ * caller's is needed to seal it.
+ */
+export function idempotencyScope(
+  api: 'privacy' | 'response',
+  acting: { readonly environment: string; readonly applicationId: string },
+): { readonly scope: string; readonly secret: string } {
+  return { scope: `${api}:${acting.environment}:${acting.applicationId}`, secret: '' };
+}

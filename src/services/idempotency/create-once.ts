@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import {
+  type AnswerSeal,
+  IDEMPOTENCY_WINDOW_MS,
+  idempotencyKeyHash,
+  openAnswer,
+  sealAnswer,
+} from '../../domain/idempotency-key.js';
+import { AppError } from '../../errors.js';
+import {
+  deleteExpiredIdempotencyKey,
+  findIdempotencyKey,
+  type IdempotencyKeyRecord,
+  insertIdempotencyKey,
+} from '../../store/repositories/idempotency-keys.js';
+import type { Database } from '../../store/schema.js';
+import type { ServiceDeps } from '../deps.js';
+
+export interface IdempotentRequest {
+  /** Whose keys these are: a key names a request only among one caller's requests. */
+  readonly scope: string;
+  /** The Idempotency-Key sent, if any. */
+  readonly key: string | undefined;
+  /** requestFingerprint() of the request. */
+  readonly fingerprint: string;
+  /** What only the caller holds, for sealing its answers (domain/idempotency-key.ts). */
+  readonly callerSecret: string;
+}
+
+/**
+ * Records the key with what is kept to answer again (`kept`, and the answer's status), in the
+ * transaction `trx` of what the create writes; throws when another request took the key first.
+ * `record` gives the same record for a statement that writes it beside the create's own rows,
+ * where a key taken first must fail the statement (a unique violation).
+ */
+export interface ClaimKey {
+  (trx: Kysely<Database>, kept: unknown, status: number): Promise<void>;
+  record(kept: unknown, status: number): IdempotencyKeyRecord;
+}
+
+class KeyTaken extends Error {}
+
+/**
+ * A create run at most once per Idempotency-Key (domain/idempotency-key.ts): a retry with the same
+ * key and request within 24 hours gets `replay` of what the first kept, and creates nothing; the
+ * key with another request is 422. `create` must call its ClaimKey, when given one, in the transaction that writes
+ * what it creates: key and object commit together, so no crash between them leaves an object a
+ * retry would create again. A retry arriving while the first runs waits for it on PostgreSQL (its
+ * insert of the key waits for the first's transaction) and runs after it on SQLite (one writer).
+ */
+export async function createOnce<T>(
+  deps: ServiceDeps,
+  request: IdempotentRequest,
+  create: (claim: ClaimKey | undefined) => Promise<T>,
+  replay: (kept: unknown) => Promise<T>,
+): Promise<{ readonly value: T; readonly replayed: boolean }> {
+  const { key, scope, fingerprint } = request;
+  // Without a key nothing is recorded, and a create may take a path that has no room for it.
+  if (key === undefined) return { value: await create(undefined), replayed: false };
+  const keyHash = idempotencyKeyHash(deps.identifierKey, key);
+  const seal: AnswerSeal = { idempotencyKey: key, scope, callerSecret: request.callerSecret };
+
+  /** What was kept for the key, or null when it is free (an expired one is deleted). */
+  const earlier = async () => {
+    const found = await findIdempotencyKey(deps.store.db, scope, keyHash);
+    if (!found) return null;
+    const expiredAt = deps.clock() - IDEMPOTENCY_WINDOW_MS;
+    if (found.createdAt <= expiredAt) {
+      await deleteExpiredIdempotencyKey(deps.store.db, { scope, keyHash, expiredAt });
+      return null;
+    }
+    if (found.fingerprint !== fingerprint)
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', {
+        detail: 'this Idempotency-Key was used with another request in the last 24 hours; use a new key',
+      });
+    return { kept: openAnswer(seal, found.sealedAnswer) };
+  };
+
+  const first = await earlier();
+  if (first) return { value: await replay(first.kept), replayed: true };
+  try {
+    const record = (kept: unknown, status: number): IdempotencyKeyRecord => ({
+      scope,
+      keyHash,
+      fingerprint,
+      status,
+      sealedAnswer: sealAnswer(seal, kept),
+      createdAt: deps.clock(),
+    });
+    const claim = Object.assign(
+      async (trx: Kysely<Database>, kept: unknown, status: number) => {
+        if (!(await insertIdempotencyKey(trx, record(kept, status)))) throw new KeyTaken();
+      },
+      { record },
+    );
+    const value = await create(claim);
+    return { value, replayed: false };
+  } catch (err) {
+    // The key was taken meanwhile, or the first request's object stood in the way of this one's
+    // (a pending privacy request, a duplicate response): the first one's answer is this one's.
+    const winner = await earlier();
+    if (winner) return { value: await replay(winner.kept), replayed: true };
+    if (err instanceof KeyTaken) throw new Error('an Idempotency-Key was taken and then deleted at once');
+    throw err;
+  }
+}
