@@ -192,12 +192,23 @@ export function createClient(options: ClientOptions) {
       access: access.file,
       getAccess: access.get,
       listAccess: access.list,
+      /** The export as one JSON document. */
       downloadExport: (id: string) =>
-        result<AccessExport>(() =>
-          api.GET('/privacy/v1/accessRequests/{id}/export', {
-            params: { path: { id }, query: { passkey: passkey('privacy') } },
-          }),
-        ),
+        result<AccessExport>(async () => {
+          const answer = await api.GET('/privacy/v1/accessRequests/{id}/export', {
+            params: { path: { id }, query: { passkey: passkey('privacy'), format: 'json' } },
+          });
+          return answer as { data?: AccessExport; error?: unknown; response: Response };
+        }),
+      /** The export as a ZIP archive: a folder per client instance, JSON and CSV files. */
+      downloadExportArchive: (id: string) =>
+        result<ArrayBuffer>(async () => {
+          const answer = await api.GET('/privacy/v1/accessRequests/{id}/export', {
+            params: { path: { id }, query: { passkey: passkey('privacy'), format: 'zip' } },
+            parseAs: 'arrayBuffer',
+          });
+          return answer as { data?: ArrayBuffer; error?: unknown; response: Response };
+        }),
     },
   };
 }

@@ -51,6 +51,8 @@ export interface Operation<R extends object> {
     readonly description?: string;
     /** Headers beside those of every answer of its API. */
     readonly headers?: Readonly<Record<string, TSchema>>;
+    /** Other media types of the same answer, chosen by the request (Accept, a query parameter). */
+    readonly alternatives?: Readonly<Record<string, TSchema>>;
   };
   /** Why it sends each error status. */
   readonly errors: Partial<Record<DocumentedStatus, string>>;
@@ -120,6 +122,7 @@ export function apiRoutesSetup(app: FastifyInstance, deps: HttpDeps, api: ApiDes
           op.answer.description ?? 'Success',
           op.answer.schema ? { mediaType: op.answer.mediaType, schema: ref(op.answer.schema) } : null,
           { ...api.everyAnswer, ...op.answer.headers },
+          op.answer.alternatives,
         ),
         ...errorAnswers(errorShape, op.errors, {
           charged: true,

@@ -8,6 +8,7 @@ import * as signedTokens from './migrations/2026-11-23-06-signed-tokens.js';
 import * as auditEvents from './migrations/2026-11-24-01-audit-events.js';
 import * as webhooks from './migrations/2026-11-25-01-webhooks.js';
 import * as adminApi from './migrations/2026-11-27-01-admin-api.js';
+import * as exportReviewContent from './migrations/2026-11-27-02-export-review-content.js';
 import type { Database } from './schema.js';
 
 /**
@@ -24,6 +25,7 @@ export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
   '2026-11-24-01-audit-events': auditEvents,
   '2026-11-25-01-webhooks': webhooks,
   '2026-11-27-01-admin-api': adminApi,
+  '2026-11-27-02-export-review-content': exportReviewContent,
 });
 
 const provider: MigrationProvider = {

@@ -131,6 +131,14 @@ export async function respondTo(
   }
 }
 
+/** Every row of the tables that hold access exports (sections and their reviews), as text. */
+export async function exportTablesText(deps: ServiceDeps): Promise<string> {
+  const db = deps.store.db;
+  return JSON.stringify([
+    ...(await db.selectFrom('privacy_exports').selectAll().execute()),
+    ...(await db.selectFrom('privacy_export_reviews').selectAll().execute()),
+  ]);
+}
 /** Runs privacy requests to completion in this process, as the worker would, until none is left. */
 export async function drainPrivacyQueue(deps: ServiceDeps): Promise<number> {
   const owner = `test-${randomUUID()}`;

@@ -5,6 +5,7 @@ import { type ClientOptions, createClient, ReviewsApiError } from '../../sdk/src
 import { revokeAccessToken } from '../../src/services/auth/revoke-access-token.js';
 import { createPasskey } from '../../src/services/tenancy/create-passkey.js';
 import { authenticatedClientOf, seedTestTenant, type TestTenant } from '../helpers/credentials.js';
+import { drainPrivacyQueue } from '../helpers/privacy-fixtures.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../helpers/test-runtime.js';
 
 /** A fetch that counts what it sends, by path. */
@@ -180,6 +181,17 @@ describe(`TypeScript SDK against a live server on ${TEST_DIALECT}`, () => {
     const first = await api.privacy.forget({ emailAddress: 'own.key@example.com' }, { idempotencyKey });
     const again = await api.privacy.forget({ emailAddress: 'own.key@example.com' }, { idempotencyKey });
     assert.equal(again.id, first.id);
+  });
+
+  it('downloads an access export as JSON and as a ZIP archive', async () => {
+    const api = createClient(options());
+    const filed = await api.privacy.access({ emailAddress: 'alice@example.com' });
+    await drainPrivacyQueue(t.runtime.deps);
+    const document = await api.privacy.downloadExport(filed.id);
+    assert.equal(document.id, filed.id);
+    const archive = Buffer.from(await api.privacy.downloadExportArchive(filed.id));
+    // A ZIP archive starts with a local file header (PK\x03\x04).
+    assert.equal(archive.subarray(0, 4).toString('binary'), 'PK\x03\x04');
   });
 
   it('throws typed errors with the API codes', async () => {

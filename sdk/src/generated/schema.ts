@@ -246,7 +246,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download the export of a completed access request (409 while pending, 410 once expired) */
+        /** Download the export of a completed access request: one JSON document, or a ZIP archive with `?format=zip` or `Accept: application/zip` (409 while pending, 410 once expired) */
         get: operations["downloadAccessExport"];
         put?: never;
         post?: never;
@@ -3206,6 +3206,8 @@ export interface operations {
     downloadAccessExport: {
         parameters: {
             query: {
+                /** @description json (the default) or zip; without it, `Accept: application/zip` asks for the archive */
+                format?: "json" | "zip";
                 /** @description Privacy API passkey of the application; each call counts against its rate limit and daily quota */
                 passkey: string;
             };
@@ -3252,6 +3254,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccessExport"];
+                    "application/zip": string;
                 };
             };
             /** @description The passkey query parameter is missing or malformed */

@@ -115,10 +115,18 @@ export function successAnswer(
   description: string,
   body: { mediaType: string; schema: TSchema } | null,
   headers: HeaderMap = {},
+  /** Other media types the same answer may come in (content negotiation), with their schemas. */
+  alternatives: Readonly<Record<string, TSchema>> = {},
 ) {
+  const content = body
+    ? {
+        [body.mediaType]: { schema: body.schema },
+        ...Object.fromEntries(Object.entries(alternatives).map(([type, schema]) => [type, { schema }])),
+      }
+    : null;
   return {
     description,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
-    ...(body ? { content: { [body.mediaType]: { schema: body.schema } } } : { type: 'null' }),
+    ...(content ? { content } : { type: 'null' }),
   };
 }

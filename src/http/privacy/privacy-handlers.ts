@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
+import Negotiator from 'negotiator';
 import { IDENTIFIER_KINDS, type Identifiers } from '../../domain/identifiers.js';
-import { iso } from '../../domain/instant.js';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
 import { createPrivacyRequestOnce } from '../../services/privacy/create-privacy-request.js';
 import { getAccessExport } from '../../services/privacy/get-access-export.js';
@@ -9,6 +10,7 @@ import { actingApplication } from '../acting-application.js';
 import type { HttpDeps } from '../http-deps.js';
 import { idempotencyScope, idempotentRequest, markReplayed } from '../idempotent-request.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
+import { exportDownload } from './export-archive.js';
 import { collectionUrl, privacyRecord } from './privacy-record.js';
 import type * as S from './privacy-schemas.js';
 
@@ -19,6 +21,18 @@ function identifiersOf(source: Partial<Record<string, unknown>>): Identifiers {
     if (typeof value === 'string') identifiers[kind] = value;
   }
   return identifiers;
+}
+
+const EXPORT_TYPES = { 'application/json': 'json', 'application/zip': 'zip' } as const;
+
+/**
+ * `?format=` is the caller's explicit choice; otherwise Accept, weighed by its q-values
+ * (RFC 9110, 12.5.1), picks between JSON (the default, also when neither is acceptable) and ZIP.
+ */
+function exportFormat(request: RouteRequest<typeof S.ExportRequest>): 'json' | 'zip' {
+  if (request.query.format) return request.query.format;
+  const chosen = new Negotiator(request).mediaType(Object.keys(EXPORT_TYPES));
+  return EXPORT_TYPES[chosen as keyof typeof EXPORT_TYPES] ?? 'json';
 }
 
 const NOT_IN_LINKS = new Set<string>(['passkey', 'cursor', ...IDENTIFIER_KINDS]);
@@ -85,18 +99,21 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
       return privacyRecord(found, request.site.baseUrl);
     },
 
-    /** Streams the stored sections as they are: the document is assembled, not re-serialized. */
-    async downloadExport(request: RouteRequest<typeof S.OneRequest>, reply: RouteReply<typeof S.OneRequest>) {
+    /** Streams the export, as JSON or as a ZIP archive (export-archive.ts), a page at a time. */
+    async downloadExport(
+      request: RouteRequest<typeof S.ExportRequest>,
+      reply: RouteReply<typeof S.ExportRequest>,
+    ) {
       const { id } = request.params;
       const exported = await getAccessExport(deps, { id, ...actingApplication(request) });
-      const body =
-        `{"id":${JSON.stringify(exported.requestId)},"type":"accessExport",` +
-        `"generatedAt":"${iso(exported.generatedAt)}","expiresAt":"${iso(exported.expiresAt)}",` +
-        `"clients":[${exported.sections.map((s) => s.content).join(',')}]}`;
-      return reply
-        .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="access-export-${exported.requestId}.json"`)
-        .send(body);
+      const download = exportDownload(exported, exportFormat(request));
+      reply
+        .type(download.mediaType)
+        .header('vary', 'Accept')
+        .header('content-disposition', `attachment; filename="${download.fileName}"`);
+      // HEAD answers the same fields without a body (no length either: a download has none), and
+      // reads nothing of the export.
+      return reply.send(request.method === 'HEAD' ? Readable.from([]) : download.body());
     },
   };
 }

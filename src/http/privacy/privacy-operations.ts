@@ -66,9 +66,19 @@ export function privacyOperations(type: PrivacyRequestType) {
       errors: GET,
     }),
     downloadExport: named('downloadAccessExport', {
-      summary: 'Download the export of a completed access request (409 while pending, 410 once expired)',
-      request: S.OneRequest,
-      answer: ok(S.AccessExportDocument),
+      summary:
+        'Download the export of a completed access request: one JSON document, or a ZIP archive with `?format=zip` or `Accept: application/zip` (409 while pending, 410 once expired)',
+      request: S.ExportRequest,
+      answer: {
+        ...ok(S.AccessExportDocument),
+        alternatives: {
+          'application/zip': Type.String({
+            contentMediaType: 'application/zip',
+            description:
+              'A folder per client instance with reviews, responses and profile fields, each as JSON and as CSV (docs/privacy.md, Exports)',
+          }),
+        },
+      },
       errors: EXPORT,
       retryAfterOn: [409],
     }),

@@ -99,6 +99,17 @@ export const CreateRequest = {
 };
 export const ListRequests = { querystring: ListQuery };
 export const OneRequest = { params: IdParams, querystring: PasskeyQuery };
+export const ExportRequest = {
+  params: IdParams,
+  querystring: Type.Object({
+    passkey,
+    format: Type.Optional(
+      Type.Union([Type.Literal('json'), Type.Literal('zip')], {
+        description: 'json (the default) or zip; without it, `Accept: application/zip` asks for the archive',
+      }),
+    ),
+  }),
+};
 
 export const RequestRecord = Type.Object(
   {

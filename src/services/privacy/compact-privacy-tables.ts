@@ -22,6 +22,7 @@ export const COMPACTED_TABLES = Object.freeze([
   'review_identifiers',
   'client_responses',
   'privacy_exports',
+  'privacy_export_reviews',
   'privacy_request_identifiers',
   'privacy_pending_keys',
   'privacy_suppressions',

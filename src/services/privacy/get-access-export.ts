@@ -1,15 +1,31 @@
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
-import { findExports } from '../../store/repositories/privacy-exports.js';
+import {
+  type ExportSection,
+  exportSectionExists,
+  findExports,
+  pageExportReviews,
+} from '../../store/repositories/privacy-exports.js';
 import { findPrivacyRequest } from '../../store/repositories/privacy-requests.js';
 import type { ServiceDeps } from '../deps.js';
+
+export interface AccessExportSection {
+  readonly clientName: string;
+  /**
+   * What the export says of each review (JSON text), read a page at a time as they are asked
+   * for: a download holds one page, not the person's whole history. Each call reads anew.
+   */
+  reviews(): AsyncIterable<string>;
+}
+
+const PAGE = 500;
 
 export interface AccessExport {
   readonly requestId: string;
   readonly generatedAt: number;
   readonly expiresAt: number;
-  /** One JSON document per client instance, as stored. */
-  readonly sections: readonly { clientName: string; content: string }[];
+  /** One section per client instance. */
+  readonly sections: readonly AccessExportSection[];
 }
 
 /**
@@ -39,6 +55,34 @@ export async function getAccessExport(
     requestId: request.id,
     generatedAt: first.createdAt,
     expiresAt: first.expiresAt,
-    sections: sections.map((s) => ({ clientName: s.clientName, content: s.content })),
+    sections: sections.map((s) => ({
+      clientName: s.clientName,
+      reviews: () => sectionReviews(deps, request.id, s),
+    })),
   };
+}
+
+async function* sectionReviews(
+  deps: ServiceDeps,
+  requestId: string,
+  section: ExportSection,
+): AsyncIterable<string> {
+  let after: string | null = null;
+  for (;;) {
+    const page = await pageExportReviews(deps.store.db, {
+      requestId,
+      clientId: section.clientId,
+      after,
+      limit: PAGE,
+    });
+    for (const review of page) yield review.content;
+    if (page.length < PAGE) {
+      // Its rows go with it: a section erased or expired while it was being read ends short,
+      // which must read as a failed download, not as the whole export.
+      if (!(await exportSectionExists(deps.store.db, { requestId, clientId: section.clientId })))
+        throw new AppError('GONE', { detail: 'the export was erased or expired while it was being sent' });
+      return;
+    }
+    after = page[page.length - 1]?.reviewId ?? null;
+  }
 }

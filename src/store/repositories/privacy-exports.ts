@@ -6,57 +6,96 @@ import type { Database } from '../schema.js';
 export interface ExportSection {
   readonly clientId: string;
   readonly clientName: string;
-  /** The section's JSON document, stored as the download serves it. */
-  readonly content: string;
   readonly createdAt: number;
   readonly expiresAt: number;
 }
 
-/** A section as written: with the ids of the reviews it holds. */
-export interface NewExportSection extends ExportSection {
-  readonly reviewIds: readonly string[];
+/** Deletes a request's export sections, their reviews with them, before it is built again. */
+export async function deleteRequestExports(db: Kysely<Database>, requestId: string): Promise<void> {
+  await db.deleteFrom('privacy_exports').where('request_id', '=', requestId).execute();
 }
 
-export async function replaceExports(
+/** Adds a section; its reviews follow (insertExportReviews), in the same transaction. */
+export async function insertExportSection(
   db: Kysely<Database>,
   requestId: string,
-  sections: readonly NewExportSection[],
+  section: ExportSection,
 ): Promise<void> {
-  await db.deleteFrom('privacy_exports').where('request_id', '=', requestId).execute();
-  for (const s of sections) {
+  await db
+    .insertInto('privacy_exports')
+    .values({
+      request_id: requestId,
+      client_id: section.clientId,
+      client_name: section.clientName,
+      // Its reviews are rows of their own (privacy_export_reviews); the column is the document
+      // of a section as versions before 2026-11-27-02-export-review-content kept it.
+      content: '',
+      created_at: section.createdAt,
+      expires_at: section.expiresAt,
+    })
+    .execute();
+}
+
+/** Adds reviews to a section, each with what the export says of it (JSON). */
+export async function insertExportReviews(
+  db: Kysely<Database>,
+  section: { requestId: string; clientId: string },
+  reviews: readonly { reviewId: string; content: string }[],
+): Promise<void> {
+  // Four columns a row: well under SQLite's bound parameters per statement.
+  for (const chunk of chunks(reviews, 1000)) {
     await db
-      .insertInto('privacy_exports')
-      .values({
-        request_id: requestId,
-        client_id: s.clientId,
-        client_name: s.clientName,
-        content: s.content,
-        created_at: s.createdAt,
-        expires_at: s.expiresAt,
-      })
+      .insertInto('privacy_export_reviews')
+      .values(
+        chunk.map((r) => ({
+          request_id: section.requestId,
+          client_id: section.clientId,
+          review_id: r.reviewId,
+          content: r.content,
+        })),
+      )
       .execute();
-    for (const chunk of chunks(s.reviewIds, 1000)) {
-      await db
-        .insertInto('privacy_export_reviews')
-        .values(
-          chunk.map((reviewId) => ({ request_id: requestId, client_id: s.clientId, review_id: reviewId })),
-        )
-        .execute();
-    }
   }
+}
+
+export async function exportSectionExists(
+  db: Kysely<Database>,
+  section: { requestId: string; clientId: string },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('privacy_exports')
+    .select('client_id')
+    .where('request_id', '=', section.requestId)
+    .where('client_id', '=', section.clientId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Up to `limit` reviews of a section after `after`, in review id order, with their JSON. */
+export async function pageExportReviews(
+  db: Kysely<Database>,
+  page: { requestId: string; clientId: string; after: string | null; limit: number },
+): Promise<{ reviewId: string; content: string }[]> {
+  let q = db
+    .selectFrom('privacy_export_reviews')
+    .select(['review_id', 'content'])
+    .where('request_id', '=', page.requestId)
+    .where('client_id', '=', page.clientId);
+  if (page.after !== null) q = q.where('review_id', '>', page.after);
+  const rows = await q.orderBy('review_id').limit(page.limit).execute();
+  return rows.map((r) => ({ reviewId: r.review_id, content: r.content ?? 'null' }));
 }
 
 export async function findExports(db: Kysely<Database>, requestId: string): Promise<ExportSection[]> {
   const rows = await db
     .selectFrom('privacy_exports')
-    .selectAll()
+    .select(['client_id', 'client_name', 'created_at', 'expires_at'])
     .where('request_id', '=', requestId)
     .orderBy('client_name')
     .execute();
   return rows.map((r) => ({
     clientId: r.client_id,
     clientName: r.client_name,
-    content: r.content,
     createdAt: r.created_at,
     expiresAt: r.expires_at,
   }));

@@ -53,6 +53,7 @@ export interface PrivacyExportsTable {
   request_id: string;
   client_id: string;
   client_name: string;
+  /** Empty: the reviews are rows of privacy_export_reviews (versions before kept a document here). */
   content: string;
   created_at: number;
   expires_at: number;
@@ -63,6 +64,8 @@ export interface PrivacyExportReviewsTable {
   request_id: string;
   client_id: string;
   review_id: string;
+  /** What the export says of the review (JSON); nullable only because the column was added late. */
+  content: string | null;
 }
 
 /** A keyed hash of a forgotten person's identifier in one client: imports refuse it. */

@@ -1,0 +1,255 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import yauzl from 'yauzl';
+import { EXPORT_FILES } from '../../../src/domain/export-files.js';
+import { exportArchive } from '../../../src/http/privacy/export-archive.js';
+import {
+  drainPrivacyQueue,
+  importReviewsBy,
+  type PrivacyClient,
+  type PrivacyTenant,
+  privacyClient,
+  respondTo,
+  seedPrivacyTenant,
+} from '../../helpers/privacy-fixtures.js';
+import { createTestApp, TEST_DIALECT, type TestApp } from '../../helpers/test-runtime.js';
+
+/** Every file of a ZIP archive, by path, read with a real unzip library. */
+function unzip(buffer: Buffer): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const files = new Map<string, string>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (openErr, stream) => {
+          if (openErr || !stream) return reject(openErr);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** The first line of a CSV file, after its byte order mark, as its column names. */
+const headerOf = (csv: string) => (csv.replace(/^\uFEFF/, '').split('\r\n')[0] ?? '').split(',');
+
+describe(`access export as a ZIP archive (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  let tenant: PrivacyTenant;
+  let c: PrivacyClient;
+  let requestId: string;
+  const person = {
+    name: 'Zoë Ångström',
+    emailAddress: 'zoe.export@example.com',
+    authorId: '=HYPERLINK("x")',
+  };
+
+  before(async () => {
+    t = await createTestApp();
+    tenant = await seedPrivacyTenant(t.runtime.deps);
+    c = privacyClient(t.app, tenant);
+    const en = await importReviewsBy(t.runtime.deps, person, { clientName: 'Acme-EN_GB', count: 3 });
+    await importReviewsBy(t.runtime.deps, person, { clientName: 'Acme-DE_DE', count: 2 });
+    await respondTo(t.runtime.deps, tenant.applicationId, en.slice(0, 1));
+    const filed = await c.post('access', { emailAddress: person.emailAddress });
+    assert.equal(filed.statusCode, 201, filed.body);
+    requestId = filed.json().id;
+    await drainPrivacyQueue(t.runtime.deps);
+  });
+  after(() => t.close());
+
+  const download = (query: Record<string, string>, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/privacy/v1/accessRequests/${requestId}/export`,
+      query: { passkey: tenant.privacyPasskey, ...query },
+      headers: { authorization: `Bearer ${tenant.token}`, host: 'localhost', ...headers },
+    });
+
+  it('keeps JSON the default, and serves the archive for ?format=zip or Accept: application/zip', async () => {
+    const json = await download({});
+    assert.equal(json.statusCode, 200);
+    assert.match(String(json.headers['content-type']), /^application\/json/);
+    assert.equal(json.json().clients.length, 2);
+    for (const res of [
+      await download({ format: 'zip' }),
+      await download({}, { accept: 'application/zip' }),
+    ]) {
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-type'], 'application/zip');
+      assert.match(String(res.headers['content-disposition']), /access-export-.*\.zip"/);
+    }
+  });
+
+  it('weighs Accept by its q-values, and says the answer varies with it', async () => {
+    const cases: [string, string][] = [
+      ['application/zip;q=0, */*', 'application/json'],
+      ['application/json;q=0.5, application/zip', 'application/zip'],
+      ['*/*', 'application/json'],
+      ['text/html', 'application/json'],
+    ];
+    for (const [accept, expected] of cases) {
+      const res = await download({}, { accept });
+      assert.equal(res.statusCode, 200, accept);
+      assert.equal(String(res.headers['content-type']).split(';')[0], expected, accept);
+      assert.match(String(res.headers.vary), /accept/i, accept);
+    }
+    // The query parameter is the caller's explicit choice: it wins over Accept.
+    const explicit = await download({ format: 'json' }, { accept: 'application/zip' });
+    assert.match(String(explicit.headers['content-type']), /^application\/json/);
+  });
+
+  it('answers HEAD with the fields of the download and no body', async () => {
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/privacy/v1/accessRequests/${requestId}/export`,
+      query: { passkey: tenant.privacyPasskey, format: 'zip' },
+      headers: { authorization: `Bearer ${tenant.token}`, host: 'localhost' },
+    });
+    assert.equal(head.statusCode, 200);
+    assert.equal(head.headers['content-type'], 'application/zip');
+    assert.match(String(head.headers['content-disposition']), /\.zip"/);
+    assert.equal(head.rawPayload.length, 0);
+    assert.equal(head.headers['content-length'], undefined, 'a streamed download has no length');
+  });
+
+  it('holds a folder per client with JSON and CSV files whose columns are the JSON keys', async () => {
+    const files = await unzip((await download({ format: 'zip' })).rawPayload);
+    const expected = ['Acme-DE_DE', 'Acme-EN_GB'].flatMap((folder) =>
+      Object.keys(EXPORT_FILES).flatMap((file) => [`${folder}/${file}.json`, `${folder}/${file}.csv`]),
+    );
+    assert.deepEqual([...files.keys()].sort(), expected.sort());
+    for (const [path, text] of files) {
+      if (!path.endsWith('.json')) continue;
+      const records = JSON.parse(text) as Record<string, unknown>[];
+      const csv = files.get(path.replace(/\.json$/, '.csv')) ?? '';
+      // A spreadsheet reads the file as UTF-8 only when it starts with the byte order mark.
+      assert.ok(csv.startsWith('\uFEFF'), path);
+      const lines = csv.split('\r\n').filter(Boolean);
+      assert.equal(lines.length, records.length + 1, path);
+      for (const record of records) assert.deepEqual(Object.keys(record), headerOf(csv), path);
+    }
+    const reviews = JSON.parse(files.get('Acme-EN_GB/reviews.json') ?? '[]') as { id: string }[];
+    assert.equal(reviews.length, 3);
+    const responses = JSON.parse(files.get('Acme-EN_GB/responses.json') ?? '[]') as { reviewId: string }[];
+    assert.equal(responses.length, 1);
+  });
+
+  it('neutralises formula-leading cells in CSV only, and keeps non-ASCII text intact', async () => {
+    const files = await unzip((await download({ format: 'zip' })).rawPayload);
+    const profile = JSON.parse(files.get('Acme-DE_DE/profile.json') ?? '[]') as Record<string, string>[];
+    assert.equal(profile[0]?.authorId, '=HYPERLINK("x")');
+    assert.equal(profile[0]?.name, 'Zoë Ångström');
+    const csv = files.get('Acme-DE_DE/profile.csv') ?? '';
+    assert.ok(csv.includes(`"'=HYPERLINK(""x"")"`), csv);
+    assert.ok(!/(^|,)=HYPERLINK/m.test(csv));
+    assert.ok(csv.includes('Zoë Ångström'), csv);
+  });
+
+  it('quotes a value with a line break, so each record stays one CSV record (RFC 4180)', async () => {
+    const review = {
+      id: 'a',
+      rating: 1,
+      title: 'Line 1\nLine 2',
+      text: 'CR\rhere',
+      submittedAt: '',
+      author: {},
+      clientResponses: [],
+    };
+    const archive = exportArchive({
+      requestId: 'r',
+      generatedAt: 0,
+      expiresAt: 0,
+      sections: [
+        {
+          clientName: 'Acme-EN_GB',
+          reviews: async function* () {
+            yield JSON.stringify(review);
+          },
+        },
+      ],
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of archive) chunks.push(chunk as Buffer);
+    const csv = (await unzip(Buffer.concat(chunks))).get('Acme-EN_GB/reviews.csv') ?? '';
+    assert.equal(csv, '\uFEFFid,rating,title,text,submittedAt\r\na,1,"Line 1\nLine 2","CR\rhere",\r\n');
+  });
+
+  it('gives clients whose names become the same folder a folder each', async () => {
+    const section = (clientName: string) => ({
+      clientName,
+      reviews: async function* () {
+        yield JSON.stringify({
+          id: clientName,
+          rating: 5,
+          title: null,
+          text: null,
+          submittedAt: '',
+          author: {},
+          clientResponses: [],
+        });
+      },
+    });
+    const archive = exportArchive({
+      requestId: 'r',
+      generatedAt: 0,
+      expiresAt: 0,
+      sections: [section('Acme EN'), section('Acme/EN'), section('..')],
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of archive) chunks.push(chunk as Buffer);
+    const files = await unzip(Buffer.concat(chunks));
+    const folders = new Set([...files.keys()].map((path) => path.split('/')[0]));
+    assert.equal(folders.size, 3, [...folders].join());
+    for (const folder of folders) assert.ok(folder && !folder.startsWith('.'), folder);
+    const ids = [...folders].map(
+      (f) => (JSON.parse(files.get(`${f}/reviews.json`) ?? '[]') as { id: string }[])[0]?.id,
+    );
+    assert.deepEqual(ids.sort(), ['..', 'Acme EN', 'Acme/EN']);
+  });
+
+  it('fails the archive, not the process, when a page cannot be read mid-download', async () => {
+    const failing = {
+      requestId: 'r',
+      generatedAt: 0,
+      expiresAt: 0,
+      sections: [
+        {
+          clientName: 'Acme-EN_GB',
+          async *reviews() {
+            yield JSON.stringify({
+              id: 'a',
+              rating: 1,
+              title: null,
+              text: null,
+              submittedAt: '',
+              author: {},
+              clientResponses: [],
+            });
+            throw new Error('the database went away');
+          },
+        },
+      ],
+    };
+    const archive = exportArchive(failing);
+    await assert.rejects(async () => {
+      for await (const _ of archive);
+    }, /the database went away/);
+  });
+
+  it('is gone once a forget request has erased the person', async () => {
+    const forget = await c.post('forget', { emailAddress: person.emailAddress });
+    assert.equal(forget.statusCode, 201, forget.body);
+    await drainPrivacyQueue(t.runtime.deps);
+    assert.equal((await download({ format: 'zip' })).statusCode, 410);
+    assert.equal((await download({})).statusCode, 410);
+  });
+});
