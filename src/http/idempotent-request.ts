@@ -46,12 +46,15 @@ export function idempotentRequest(
   },
 ): IdempotentRequest {
   const header = request.headers['idempotency-key'];
+  const key = typeof header === 'string' ? readIdempotencyKey(header) : undefined;
+  // Without a key nothing is compared: no need to hash the body of every create.
+  if (key === undefined) return { scope: caller.scope, key, fingerprint: '', callerSecret: caller.secret };
   // The route and its decoded parameters, not the URL as sent: a retry that adds a trailing slash
   // or encodes a parameter differently is the same request.
   const target = caller.target ?? JSON.stringify([request.routeOptions.url, request.params]);
   return {
     scope: caller.scope,
-    key: typeof header === 'string' ? readIdempotencyKey(header) : undefined,
+    key,
     fingerprint: requestFingerprint(deps.identifierKey, request.method, target, request.body),
     callerSecret: caller.secret,
   };

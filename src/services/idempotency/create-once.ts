@@ -21,7 +21,7 @@ export interface IdempotentRequest {
   readonly scope: string;
   /** The Idempotency-Key sent, if any. */
   readonly key: string | undefined;
-  /** requestFingerprint() of the request. */
+  /** requestFingerprint() of the request; read only with a key. */
   readonly fingerprint: string;
   /** What only the caller holds, for sealing its answers (domain/idempotency-key.ts). */
   readonly callerSecret: string;
