@@ -41,6 +41,36 @@ function unzip(buffer: Buffer): Promise<Map<string, string>> {
 /** The first line of a CSV file, after its byte order mark, as its column names. */
 const headerOf = (csv: string) => (csv.replace(/^\uFEFF/, '').split('\r\n')[0] ?? '').split(',');
 
+/** A review as the export keeps it, with `fields` over an empty one. */
+const kept = (fields: Record<string, unknown>) =>
+  JSON.stringify({
+    id: 'a',
+    rating: 1,
+    title: null,
+    text: null,
+    submittedAt: '',
+    author: {},
+    clientResponses: [],
+    ...fields,
+  });
+
+/** The archive of an export of these sections (client name, then each review's kept JSON), whole. */
+async function archiveOf(
+  sections: { clientName: string; reviews: () => AsyncIterable<string> }[],
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of exportArchive({ requestId: 'r', generatedAt: 0, expiresAt: 0, sections }))
+    chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const sectionOf = (clientName: string, ...reviews: string[]) => ({
+  clientName,
+  reviews: async function* () {
+    yield* reviews;
+  },
+});
+
 describe(`access export as a ZIP archive (${TEST_DIALECT})`, () => {
   let t: TestApp;
   let tenant: PrivacyTenant;
@@ -155,58 +185,15 @@ describe(`access export as a ZIP archive (${TEST_DIALECT})`, () => {
   });
 
   it('quotes a value with a line break, so each record stays one CSV record (RFC 4180)', async () => {
-    const review = {
-      id: 'a',
-      rating: 1,
-      title: 'Line 1\nLine 2',
-      text: 'CR\rhere',
-      submittedAt: '',
-      author: {},
-      clientResponses: [],
-    };
-    const archive = exportArchive({
-      requestId: 'r',
-      generatedAt: 0,
-      expiresAt: 0,
-      sections: [
-        {
-          clientName: 'Acme-EN_GB',
-          reviews: async function* () {
-            yield JSON.stringify(review);
-          },
-        },
-      ],
-    });
-    const chunks: Buffer[] = [];
-    for await (const chunk of archive) chunks.push(chunk as Buffer);
-    const csv = (await unzip(Buffer.concat(chunks))).get('Acme-EN_GB/reviews.csv') ?? '';
+    const review = kept({ title: 'Line 1\nLine 2', text: 'CR\rhere' });
+    const files = await unzip(await archiveOf([sectionOf('Acme-EN_GB', review)]));
+    const csv = files.get('Acme-EN_GB/reviews.csv') ?? '';
     assert.equal(csv, '\uFEFFid,rating,title,text,submittedAt\r\na,1,"Line 1\nLine 2","CR\rhere",\r\n');
   });
 
   it('gives clients whose names become the same folder a folder each', async () => {
-    const section = (clientName: string) => ({
-      clientName,
-      reviews: async function* () {
-        yield JSON.stringify({
-          id: clientName,
-          rating: 5,
-          title: null,
-          text: null,
-          submittedAt: '',
-          author: {},
-          clientResponses: [],
-        });
-      },
-    });
-    const archive = exportArchive({
-      requestId: 'r',
-      generatedAt: 0,
-      expiresAt: 0,
-      sections: [section('Acme EN'), section('Acme/EN'), section('..')],
-    });
-    const chunks: Buffer[] = [];
-    for await (const chunk of archive) chunks.push(chunk as Buffer);
-    const files = await unzip(Buffer.concat(chunks));
+    const names = ['Acme EN', 'Acme/EN', '..'];
+    const files = await unzip(await archiveOf(names.map((name) => sectionOf(name, kept({ id: name })))));
     const folders = new Set([...files.keys()].map((path) => path.split('/')[0]));
     assert.equal(folders.size, 3, [...folders].join());
     for (const folder of folders) assert.ok(folder && !folder.startsWith('.'), folder);
@@ -218,31 +205,13 @@ describe(`access export as a ZIP archive (${TEST_DIALECT})`, () => {
 
   it('fails the archive, not the process, when a page cannot be read mid-download', async () => {
     const failing = {
-      requestId: 'r',
-      generatedAt: 0,
-      expiresAt: 0,
-      sections: [
-        {
-          clientName: 'Acme-EN_GB',
-          async *reviews() {
-            yield JSON.stringify({
-              id: 'a',
-              rating: 1,
-              title: null,
-              text: null,
-              submittedAt: '',
-              author: {},
-              clientResponses: [],
-            });
-            throw new Error('the database went away');
-          },
-        },
-      ],
+      clientName: 'Acme-EN_GB',
+      async *reviews() {
+        yield kept({});
+        throw new Error('the database went away');
+      },
     };
-    const archive = exportArchive(failing);
-    await assert.rejects(async () => {
-      for await (const _ of archive);
-    }, /the database went away/);
+    await assert.rejects(archiveOf([failing]), /the database went away/);
   });
 
   it('is gone once a forget request has erased the person', async () => {
