@@ -38,20 +38,18 @@ export const REPLAYED_HEADER = {
 export function idempotentRequest(
   deps: Pick<ServiceDeps, 'identifierKey'>,
   request: FastifyRequest,
-  caller: {
-    readonly scope: string;
-    readonly secret: string;
-    /** What the request creates under, when more than its path says it (a prefix and its alias). */
-    readonly target?: string;
-  },
+  caller: { readonly scope: string; readonly secret: string },
 ): IdempotentRequest {
   const header = request.headers['idempotency-key'];
   const key = typeof header === 'string' ? readIdempotencyKey(header) : undefined;
   // Without a key nothing is compared: no need to hash the body of every create.
   if (key === undefined) return { scope: caller.scope, key, fingerprint: '', callerSecret: caller.secret };
-  // The route and its decoded parameters, not the URL as sent: a retry that adds a trailing slash
-  // or encodes a parameter differently is the same request.
-  const target = caller.target ?? JSON.stringify([request.routeOptions.url, request.params]);
+  // The route within its API and its decoded parameters, not the URL as sent: a retry that adds a
+  // trailing slash, encodes a parameter differently or names the API by its deprecated prefix
+  // (/contentmanagement for /response) is the same request. `server.prefix` is the prefix the
+  // route's API was registered under.
+  const route = request.routeOptions.url?.slice(request.server.prefix.length);
+  const target = JSON.stringify([route, request.params]);
   return {
     scope: caller.scope,
     key,

@@ -6,7 +6,7 @@ import { getClientResponse, getClientResponseAuthor } from '../../services/respo
 import { getResponseReview } from '../../services/response/get-response-review.js';
 import { listReviewResponses } from '../../services/response/list-review-responses.js';
 import { updateClientResponse } from '../../services/response/update-client-response.js';
-import { type ActingApplication, actingApplication } from '../acting-application.js';
+import { actingApplication } from '../acting-application.js';
 import type { HttpDeps } from '../http-deps.js';
 import { idempotencyScope, idempotentRequest, markReplayed } from '../idempotent-request.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
@@ -16,19 +16,6 @@ import type * as S from './response-schemas.js';
 
 type OnReview = RouteRequest<typeof S.OnReview>;
 type OnResponse = RouteRequest<typeof S.OnResponse>;
-
-/** A response create as its Idempotency-Key names it: the same under /response and its alias. */
-function idempotentCreate(
-  deps: HttpDeps,
-  req: RouteRequest<typeof S.CreateResponse>,
-  actor: ActingApplication,
-) {
-  const { client, reviewId } = req.params;
-  return idempotentRequest(deps, req, {
-    ...idempotencyScope('response', actor),
-    target: JSON.stringify(['clientResponses', client, reviewId]),
-  });
-}
 
 /** One handler per Response API operation: call a service, render its result. */
 export function responseHandlers(deps: HttpDeps) {
@@ -54,7 +41,7 @@ export function responseHandlers(deps: HttpDeps) {
       const { response, replayed } = await createClientResponseOnce(
         deps,
         { actor, clientName: client, reviewId, attributes: resourceAttributes(req.body) },
-        idempotentCreate(deps, req, actor),
+        idempotentRequest(deps, req, idempotencyScope('response', actor)),
       );
       markReplayed(reply, replayed);
       return doc.clientResponseDocument(req.site.baseUrl, response);
