@@ -6,7 +6,12 @@ import { AppError } from '../errors.js';
  * a create safe to retry. The same key with the same request answers the first result again for
  * 24 hours; with another request it is refused (docs/api-guide.md, Retrying safely).
  */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+
+/** A key taken at or before this instant is past its window: free again, and due for purging. */
+export function idempotencyKeysExpiredAt(now: number): number {
+  return now - IDEMPOTENCY_WINDOW_MS;
+}
 
 // Printable ASCII without spaces: a UUID, a ULID, a job's name and run number.
 const KEY_RE = /^[\x21-\x7e]{1,255}$/;

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
   type AnswerSeal,
-  IDEMPOTENCY_WINDOW_MS,
   idempotencyKeyHash,
+  idempotencyKeysExpiredAt,
   openAnswer,
   sealAnswer,
 } from '../../domain/idempotency-key.js';
@@ -64,7 +64,7 @@ export async function createOnce<T>(
   const earlier = async () => {
     const found = await findIdempotencyKey(deps.store.db, scope, keyHash);
     if (!found) return null;
-    const expiredAt = deps.clock() - IDEMPOTENCY_WINDOW_MS;
+    const expiredAt = idempotencyKeysExpiredAt(deps.clock());
     if (found.createdAt <= expiredAt) {
       await deleteExpiredIdempotencyKey(deps.store.db, { scope, keyHash, expiredAt });
       return null;

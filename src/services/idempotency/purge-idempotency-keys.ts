@@ -1,5 +1,5 @@
-import { IDEMPOTENCY_WINDOW_MS } from '../../domain/idempotency-key.js';
-import { deleteIdempotencyKeysBefore } from '../../store/repositories/idempotency-keys.js';
+import { idempotencyKeysExpiredAt } from '../../domain/idempotency-key.js';
+import { deleteExpiredIdempotencyKeys } from '../../store/repositories/idempotency-keys.js';
 import type { ServiceDeps } from '../deps.js';
 import { DEFAULT_PURGE_BOUNDS, type PurgeBounds, purgeInBatches } from '../purge-in-batches.js';
 
@@ -13,9 +13,9 @@ export async function purgeIdempotencyKeys(
 ): Promise<number> {
   let purged = 0;
   await purgeInBatches(bounds, async () => {
-    const deleted = await deleteIdempotencyKeysBefore(
+    const deleted = await deleteExpiredIdempotencyKeys(
       deps.store.db,
-      deps.clock() - IDEMPOTENCY_WINDOW_MS,
+      idempotencyKeysExpiredAt(deps.clock()),
       bounds.batchSize,
     );
     purged += deleted;

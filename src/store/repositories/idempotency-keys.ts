@@ -1,13 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 
-export interface StoredAnswer {
-  readonly fingerprint: string;
-  readonly status: number;
-  readonly sealedAnswer: string;
-  readonly createdAt: number;
-}
-
 /** A key's record as written with the answer of the request that used it. */
 export interface IdempotencyKeyRecord {
   readonly scope: string;
@@ -17,6 +10,9 @@ export interface IdempotencyKeyRecord {
   readonly sealedAnswer: string;
   readonly createdAt: number;
 }
+
+/** What a retry reads of the key's record: whether it is the same request, and its answer. */
+type StoredAnswer = Pick<IdempotencyKeyRecord, 'fingerprint' | 'sealedAnswer' | 'createdAt'>;
 
 /** The row of a record, for a statement that writes it beside other rows (privacy-request-inserts.ts). */
 export function idempotencyKeyRow(key: IdempotencyKeyRecord) {
@@ -56,14 +52,13 @@ export async function findIdempotencyKey(
 ): Promise<StoredAnswer | undefined> {
   const row = await db
     .selectFrom('idempotency_keys')
-    .select(['fingerprint', 'status', 'sealed_answer', 'created_at'])
+    .select(['fingerprint', 'sealed_answer', 'created_at'])
     .where('scope', '=', scope)
     .where('key_hash', '=', keyHash)
     .executeTakeFirst();
   return (
     row && {
       fingerprint: row.fingerprint,
-      status: row.status,
       sealedAnswer: row.sealed_answer,
       createdAt: Number(row.created_at),
     }
@@ -83,20 +78,20 @@ export async function deleteExpiredIdempotencyKey(
     .execute();
 }
 
-/** Deletes up to `limit` keys taken before `before`; returns how many. */
-export async function deleteIdempotencyKeysBefore(
+/** Deletes up to `limit` keys taken at or before `expiredAt`; returns how many. */
+export async function deleteExpiredIdempotencyKeys(
   db: Kysely<Database>,
-  before: number,
+  expiredAt: number,
   limit: number,
 ): Promise<number> {
   const old = db
     .selectFrom('idempotency_keys')
     .select('key_hash')
-    .where('created_at', '<', before)
+    .where('created_at', '<=', expiredAt)
     .limit(limit);
   const result = await db
     .deleteFrom('idempotency_keys')
-    .where('created_at', '<', before)
+    .where('created_at', '<=', expiredAt)
     .where('key_hash', 'in', old)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
