@@ -13,7 +13,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Passkey } from '../../src/domain/passkey.js';
 import { createLogger } from '../../src/logger.js';
 import { createRuntime } from '../../src/runtime.js';
-import { findPasskeyById } from '../../src/store/repositories/passkeys.js';
+import { findPasskeyListing } from '../../src/store/repositories/passkeys.js';
 
 const env = process.env;
 const config = loadConfig({
@@ -34,7 +34,7 @@ const runtime = await createRuntime(config, {
 const rounds = Number(env.ROUNDS ?? 1);
 const passkeys: Passkey[] = [];
 for (const id of (env.PASSKEY_IDS ?? '').split(',')) {
-  const passkey = await findPasskeyById(runtime.deps.store.db, id);
+  const passkey = await findPasskeyListing(runtime.deps.store.db, id);
   if (!passkey) throw new Error(`no passkey ${id}`);
   passkeys.push(passkey);
 }

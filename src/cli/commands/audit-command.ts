@@ -1,10 +1,12 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { MAX_AUDIT_LIST } from '../../services/audit/list-audit-events.js';
 import { MAX_PAGE_LIMIT } from '../../services/paging/read-page.js';
 import { type AdminApi, withAdminApi } from '../admin-api.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
+
+/** How many of the latest events one `rpa audit` prints at most. */
+const MAX_AUDIT_LIST = 10_000;
 
 /** An event as the admin API shows it. */
 interface AuditEventView {

@@ -10,14 +10,6 @@ import { type WebhookEndpoint, webhookEndpointView } from './webhook-endpoint-vi
 export const SECRET_NOT_ENDPOINT =
   'that is a secret (a webhook signing secret or a credential), not a webhook endpoint id; `rpa webhooks list` shows the ids';
 
-export async function listWebhookEndpoints(
-  deps: ServiceDeps,
-  filter: { applicationId?: string } = {},
-): Promise<WebhookEndpoint[]> {
-  const rows = await listRows(deps.store.db, { ...filter, now: deps.clock() });
-  return rows.map(webhookEndpointView);
-}
-
 /**
  * One environment's endpoints, oldest first, a page at a time; only an application's when one is
  * named (by id or client id), which must then be of this environment.

@@ -47,19 +47,6 @@ function toAuditEvent(row: AuditEventRow): AuditEvent {
   };
 }
 
-/** The latest `limit` events at or after `since` (and about one target when named), oldest first. */
-export async function listAuditEvents(
-  db: Kysely<Database>,
-  filter: { since?: number; limit: number; targetId?: string; action?: string },
-): Promise<AuditEvent[]> {
-  let query = db.selectFrom('audit_events').selectAll();
-  if (filter.since !== undefined) query = query.where('occurred_at', '>=', filter.since);
-  if (filter.targetId !== undefined) query = query.where('target_id', '=', filter.targetId);
-  if (filter.action !== undefined) query = query.where('action', '=', filter.action);
-  const rows = await query.orderBy('occurred_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
-  return rows.reverse().map(toAuditEvent);
-}
-
 export interface AuditEventFilter {
   /** Events at or after this time. */
   readonly since?: number | undefined;

@@ -54,11 +54,6 @@ export async function findPasskeyByHash(db: Kysely<Database>, keyHash: string): 
   return row && toPasskey(row);
 }
 
-export async function findPasskeyById(db: Kysely<Database>, id: string): Promise<Passkey | undefined> {
-  const row = await db.selectFrom('passkeys').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && toPasskey(row);
-}
-
 export async function findPasskeyListing(
   db: Kysely<Database>,
   id: string,

@@ -4,7 +4,7 @@ import {
   createAdminToken,
   MAX_ADMIN_TOKEN_LIFETIME_MS,
 } from '../../../src/services/admin/create-admin-token.js';
-import { listAuditEvents } from '../../../src/services/audit/list-audit-events.js';
+import { auditTrail } from '../../helpers/audit-trail.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../../helpers/test-runtime.js';
 
 describe(`createAdminToken on ${TEST_DIALECT}`, () => {
@@ -35,7 +35,7 @@ describe(`createAdminToken on ${TEST_DIALECT}`, () => {
   it('records the creation in the audit trail without the value', async () => {
     now += 1;
     const { token, value } = await createAdminToken(rt.deps, { name: 'audit', scopes: ['audit:read'] });
-    const events = await listAuditEvents(rt.deps, { action: 'admin_token.created', limit: 10 });
+    const events = await auditTrail(rt.deps, { action: 'admin_token.created' });
     const event = events.find((e) => e.targetId === token.id);
     assert.ok(event);
     assert.deepEqual(event.details, { name: 'audit', scopes: 'audit:read', expiresAt: null });

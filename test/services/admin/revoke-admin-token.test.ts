@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createAdminToken } from '../../../src/services/admin/create-admin-token.js';
 import { listAdminTokens } from '../../../src/services/admin/list-admin-tokens.js';
 import { revokeAdminToken } from '../../../src/services/admin/revoke-admin-token.js';
-import { listAuditEvents } from '../../../src/services/audit/list-audit-events.js';
+import { auditTrail } from '../../helpers/audit-trail.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../../helpers/test-runtime.js';
 
 describe(`revokeAdminToken and listAdminTokens on ${TEST_DIALECT}`, () => {
@@ -41,7 +41,7 @@ describe(`revokeAdminToken and listAdminTokens on ${TEST_DIALECT}`, () => {
     );
     for (const value of [kept.value, ended.value, short.value])
       assert.ok(!JSON.stringify(listed).includes(value));
-    const events = await listAuditEvents(rt.deps, { action: 'admin_token.revoked', limit: 10 });
+    const events = await auditTrail(rt.deps, { action: 'admin_token.revoked' });
     assert.deepEqual(
       events.map((e) => e.targetId),
       [ended.token.id],

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { privacySubject } from '../../../src/domain/privacy-subject.js';
-import { listAuditEvents } from '../../../src/services/audit/list-audit-events.js';
 import { liftSuppression } from '../../../src/services/privacy/lift-suppression.js';
 import { purgePrivacyData } from '../../../src/services/privacy/purge-privacy-data.js';
+import { auditTrail } from '../../helpers/audit-trail.js';
 import {
   drainPrivacyQueue,
   importReviewsBy,
@@ -40,7 +40,7 @@ describe(`audit trail of privacy requests on ${TEST_DIALECT}`, () => {
   });
   after(() => t.close());
 
-  const events = () => listAuditEvents(rt.deps, { limit: 10_000 });
+  const events = () => auditTrail(rt.deps);
 
   it('records the tenant set-up with the acting operator', async () => {
     const seeded = await events();

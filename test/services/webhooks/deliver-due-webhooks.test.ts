@@ -14,7 +14,10 @@ import {
   type DeliveryQuery,
   pageWebhookDeliveries,
 } from '../../../src/services/webhooks/list-webhook-deliveries.js';
-import { listWebhookEndpoints } from '../../../src/services/webhooks/list-webhook-endpoints.js';
+import {
+  findWebhookEndpoint,
+  pageWebhookEndpoints,
+} from '../../../src/services/webhooks/list-webhook-endpoints.js';
 import { purgeWebhookData } from '../../../src/services/webhooks/purge-webhook-data.js';
 import { removeWebhookEndpoint } from '../../../src/services/webhooks/remove-webhook-endpoint.js';
 import { rotateWebhookSecret } from '../../../src/services/webhooks/rotate-webhook-secret.js';
@@ -68,10 +71,15 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     deps = t.runtime.deps;
     tenant = await seedPrivacyTenant(deps);
   });
+  /** The tenant's endpoints are production's. */
+  const removeEveryEndpoint = async () => {
+    for (const e of (await pageWebhookEndpoints(deps, { environment: 'production', limit: 1000 })).items)
+      await removeWebhookEndpoint(deps, { endpointId: e.id });
+  };
   beforeEach(async () => {
     now = Date.now();
     // Each test starts with no endpoints, so one test's events never reach another's receiver.
-    for (const e of await listWebhookEndpoints(deps)) await removeWebhookEndpoint(deps, { endpointId: e.id });
+    await removeEveryEndpoint();
   });
   after(async () => {
     for (const r of receivers) await r.close();
@@ -289,8 +297,8 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     });
     await forget('gone1@example.com');
     assert.deepEqual(await sendDue(deps), ['disabled']);
-    const [listed] = await listWebhookEndpoints(deps, { applicationId: tenant.applicationId });
-    assert.equal(listed?.status, 'disabled');
+    const listed = await findWebhookEndpoint(deps, { environment: 'production', endpointId: endpoint.id });
+    assert.equal(listed.status, 'disabled');
     const audit = await deps.store.db
       .selectFrom('audit_events')
       .selectAll()
@@ -370,7 +378,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     const before = await messages();
     assert.deepEqual(await sendDue(deps), ['delivered'], 'the refused request left no event');
 
-    for (const e of await listWebhookEndpoints(deps)) await removeWebhookEndpoint(deps, { endpointId: e.id });
+    await removeEveryEndpoint();
     await forget('nobody-listens@example.com');
     assert.equal(await messages(), before, 'no outbox row without a subscriber');
     await drainPrivacyQueue(deps);
