@@ -1,16 +1,12 @@
 import { IDENTIFIER_KINDS, type IdentifierKind } from './identifiers.js';
+import { type PagePosition, readPagePosition } from './page-cursor.js';
 
 /**
- * Opaque page token of a list ordered by (submittedAt, id) descending: the position of the last
- * item shown, and the identifier filter of the list as its keyed hash. Page links may be logged or
- * shared, so an identifier travels in them only inside the cursor, and only as that hash.
- * base64url so it travels in a query string untouched.
+ * Opaque page token of a list ordered by (submission time, id) descending: the position of the
+ * last item shown (as a page cursor holds it: page-cursor.ts), and the identifier filter of the
+ * list as its keyed hash. Page links may be logged or shared, so an identifier travels in them
+ * only inside the cursor, and only as that hash. base64url so it travels in a query string untouched.
  */
-interface ListPosition {
-  readonly submittedAt: number;
-  readonly id: string;
-}
-
 /** An identifier filter as the store matches it: the kind and the keyed hash of the value. */
 export interface IdentifierFilter {
   readonly kind: IdentifierKind;
@@ -19,27 +15,23 @@ export interface IdentifierFilter {
 
 export interface ListCursor {
   /** Null on a cursor that names the first page of a filtered list. */
-  readonly position: ListPosition | null;
+  readonly position: PagePosition | null;
   readonly identifier: IdentifierFilter | null;
 }
 
-/** Request ids are UUIDs; printable ASCII keeps a forged cursor from carrying what a database refuses. */
-const ID_RE = /^[\x21-\x7e]{1,100}$/;
 const HASH_RE = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function encodeListCursor(cursor: ListCursor): string {
   const { position, identifier } = cursor;
-  const parts: unknown[] = position ? [position.submittedAt, position.id] : [null, null];
+  const parts: unknown[] = position ? [position.at, position.id] : [null, null];
   if (identifier) parts.push(identifier.kind, identifier.hash);
   return Buffer.from(JSON.stringify(parts), 'utf8').toString('base64url');
 }
 
-function readPosition(submittedAt: unknown, id: unknown): ListPosition | null | undefined {
-  if (submittedAt === null && id === null) return null;
-  if (Number.isSafeInteger(submittedAt) && typeof id === 'string' && ID_RE.test(id)) {
-    return { submittedAt: submittedAt as number, id };
-  }
-  return undefined;
+/** Null for the first page of a filtered list, undefined for what is not a position. */
+function readPosition(at: unknown, id: unknown): PagePosition | null | undefined {
+  if (at === null && id === null) return null;
+  return readPagePosition(at, id) ?? undefined;
 }
 
 function readIdentifier(kind: unknown, hash: unknown): IdentifierFilter | undefined {

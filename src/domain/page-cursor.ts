@@ -10,6 +10,7 @@ export interface PagePosition {
   readonly id: string;
 }
 
+/** Ids are UUIDs; printable ASCII keeps a forged cursor from carrying what a database refuses. */
 const ID_RE = /^[\x21-\x7e]{1,100}$/;
 
 export function encodePageCursor(position: PagePosition): string {
@@ -22,11 +23,15 @@ export function decodePageCursor(cursor: string): PagePosition | null {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
     if (!Array.isArray(value) || value.length !== 2) return null;
-    const [at, id] = value as [unknown, unknown];
-    return Number.isSafeInteger(at) && typeof id === 'string' && ID_RE.test(id)
-      ? { at: at as number, id }
-      : null;
+    return readPagePosition(value[0], value[1]);
   } catch {
     return null;
   }
+}
+
+/** The position a cursor's first two elements name, or null when they name none. */
+export function readPagePosition(at: unknown, id: unknown): PagePosition | null {
+  return Number.isSafeInteger(at) && typeof id === 'string' && ID_RE.test(id)
+    ? { at: at as number, id }
+    : null;
 }

@@ -6,7 +6,7 @@ export type PageOrder = 'asc' | 'desc';
 
 /**
  * The rows after `position` in (at, id) order, ascending unless `order` says otherwise: the keyset
- * condition every paged list of the admin API shares (domain/page-cursor.ts). In descending order
+ * condition every paged list shares (domain/page-cursor.ts), the Privacy API's newest first. In descending order
  * "after" is "older", so a row written while a client pages lands before the first page and
  * neither shifts nor repeats the rows of the pages handed out. Column names come from the
  * repositories, never from callers.

@@ -4,7 +4,7 @@ import { decodeListCursor, encodeListCursor } from '../../src/domain/list-cursor
 
 describe('list cursors', () => {
   it('round-trip a position', () => {
-    const position = { submittedAt: 1_790_000_000_123, id: '9df02479-0182-4a34-bbec-ecf947c3d3df' };
+    const position = { at: 1_790_000_000_123, id: '9df02479-0182-4a34-bbec-ecf947c3d3df' };
     const cursor = encodeListCursor({ position, identifier: null });
     assert.match(cursor, /^[A-Za-z0-9_-]+$/);
     assert.deepEqual(decodeListCursor(cursor), { position, identifier: null });
@@ -12,7 +12,7 @@ describe('list cursors', () => {
 
   it('round-trip an identifier filter, with or without a position', () => {
     const identifier = { kind: 'emailAddress' as const, hash: 'q1W2e3R4t5Y6u7I8o9P0a_S-d' };
-    for (const position of [null, { submittedAt: 1, id: 'a' }]) {
+    for (const position of [null, { at: 1, id: 'a' }]) {
       const cursor = encodeListCursor({ position, identifier });
       assert.deepEqual(decodeListCursor(cursor), { position, identifier });
     }

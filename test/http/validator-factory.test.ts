@@ -104,7 +104,7 @@ describe(`edge fuzz on ${TEST_DIALECT}`, () => {
     }
     const forgedCursor = fc
       .tuple(fc.integer(), hostileText)
-      .map(([at, id]) => encodeListCursor({ position: { submittedAt: at, id }, identifier: null }));
+      .map(([at, id]) => encodeListCursor({ position: { at, id }, identifier: null }));
     const id = mostly(
       fc.constant('00000000-0000-4000-8000-000000000000'),
       fc.constantFrom('%00', 'a%00b', '%ZZ', 'x'.repeat(200)),

@@ -101,7 +101,7 @@ export async function listPrivacyRequests(
     encodeListCursor({ position, identifier: identifier ?? null });
   return {
     requests,
-    nextCursor: rows.length > limit && last ? tokenOf({ submittedAt: last.submitted_at, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? tokenOf({ at: last.submitted_at, id: last.id }) : null,
     selfCursor: before || identifier ? tokenOf(before ?? null) : null,
   };
 }

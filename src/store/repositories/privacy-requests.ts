@@ -72,7 +72,7 @@ export interface PrivacyRequestFilter {
   readonly completedAfter?: number;
   readonly identifier?: RequestIdentifierRow;
   /** Position of the last item of the previous page (descending order). */
-  readonly before?: { submittedAt: number; id: string };
+  readonly before?: PagePosition;
   readonly limit: number;
 }
 
@@ -115,14 +115,7 @@ export async function listPrivacyRequests(
         .where('i.value_hash', '=', identifier.hash),
     );
   }
-  if (before !== undefined) {
-    q = q.where((eb) =>
-      eb.or([
-        eb('r.submitted_at', '<', before.submittedAt),
-        eb.and([eb('r.submitted_at', '=', before.submittedAt), eb('r.id', '<', before.id)]),
-      ]),
-    );
-  }
+  if (before !== undefined) q = q.where(afterPosition('r.submitted_at', 'r.id', before, 'desc'));
   return q.orderBy('r.submitted_at', 'desc').orderBy('r.id', 'desc').limit(f.limit).execute();
 }
 

@@ -73,7 +73,7 @@ describe(`hostile input is refused at the edge on ${TEST_DIALECT}`, () => {
 
     it('in a list cursor', async () => {
       const cursor = encodeListCursor({
-        position: { submittedAt: Date.now(), id: 'a\u0000b' },
+        position: { at: Date.now(), id: 'a\u0000b' },
         identifier: null,
       });
       const res = await call('GET', privacy(`/forgetRequests?cursor=${cursor}`), {
