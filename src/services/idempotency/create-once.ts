@@ -29,16 +29,14 @@ export interface IdempotentRequest {
 
 /**
  * Records the key with what is kept to answer again (`kept`, and the answer's status), in the
- * transaction `trx` of what the create writes; throws when another request took the key first.
- * `record` gives the same record for a statement that writes it beside the create's own rows,
- * where a key taken first must fail the statement (a unique violation).
+ * transaction `trx` of what the create writes; a key another request took first fails it as a
+ * unique violation. `record` gives the same record for a statement that writes it beside the
+ * create's own rows, where a key taken first fails the statement in the same way.
  */
-export interface ClaimKey {
-  (trx: Kysely<Database>, kept: unknown, status: number): Promise<void>;
-  record(kept: unknown, status: number): IdempotencyKeyRecord;
+export interface ClaimKey<K> {
+  (trx: Kysely<Database>, kept: K, status: number): Promise<void>;
+  record(kept: K, status: number): IdempotencyKeyRecord;
 }
-
-class KeyTaken extends Error {}
 
 /**
  * A create run at most once per Idempotency-Key (domain/idempotency-key.ts): a retry with the same
@@ -48,11 +46,11 @@ class KeyTaken extends Error {}
  * retry would create again. A retry arriving while the first runs waits for it on PostgreSQL (its
  * insert of the key waits for the first's transaction) and runs after it on SQLite (one writer).
  */
-export async function createOnce<T>(
+export async function createOnce<T, K>(
   deps: ServiceDeps,
   request: IdempotentRequest,
-  create: (claim: ClaimKey | undefined) => Promise<T>,
-  replay: (kept: unknown) => Promise<T>,
+  create: (claim: ClaimKey<K> | undefined) => Promise<T>,
+  replay: (kept: K) => Promise<T>,
 ): Promise<{ readonly value: T; readonly replayed: boolean }> {
   const { key, scope, fingerprint } = request;
   // Without a key nothing is recorded, and a create may take a path that has no room for it.
@@ -73,13 +71,14 @@ export async function createOnce<T>(
       throw new AppError('IDEMPOTENCY_KEY_REUSED', {
         detail: 'this Idempotency-Key was used with another request in the last 24 hours; use a new key',
       });
-    return { kept: openAnswer(seal, found.sealedAnswer) };
+    // Sealed by this create's own ClaimKey under the caller's secret: what it kept.
+    return { kept: openAnswer(seal, found.sealedAnswer) as K };
   };
 
   const first = await earlier();
   if (first) return { value: await replay(first.kept), replayed: true };
   try {
-    const record = (kept: unknown, status: number): IdempotencyKeyRecord => ({
+    const record = (kept: K, status: number): IdempotencyKeyRecord => ({
       scope,
       keyHash,
       fingerprint,
@@ -88,9 +87,7 @@ export async function createOnce<T>(
       createdAt: deps.clock(),
     });
     const claim = Object.assign(
-      async (trx: Kysely<Database>, kept: unknown, status: number) => {
-        if (!(await insertIdempotencyKey(trx, record(kept, status)))) throw new KeyTaken();
-      },
+      (trx: Kysely<Database>, kept: K, status: number) => insertIdempotencyKey(trx, record(kept, status)),
       { record },
     );
     const value = await create(claim);
@@ -100,7 +97,6 @@ export async function createOnce<T>(
     // (a pending privacy request, a duplicate response): the first one's answer is this one's.
     const winner = await earlier();
     if (winner) return { value: await replay(winner.kept), replayed: true };
-    if (err instanceof KeyTaken) throw new Error('an Idempotency-Key was taken and then deleted at once');
     throw err;
   }
 }

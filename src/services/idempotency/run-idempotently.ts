@@ -20,7 +20,7 @@ export async function runIdempotently(
 ): Promise<IdempotentAnswer & { readonly replayed: boolean }> {
   if (request.key === undefined) return { ...(await create(deps)), replayed: false };
   const effects: (() => Promise<void>)[] = [];
-  const { value, replayed } = await createOnce<IdempotentAnswer>(
+  const { value, replayed } = await createOnce<IdempotentAnswer, IdempotentAnswer>(
     deps,
     request,
     (claim) =>
@@ -33,7 +33,7 @@ export async function runIdempotently(
         await claim?.(trx, answer, answer.status);
         return answer;
       }),
-    async (kept) => kept as IdempotentAnswer,
+    async (kept) => kept,
   );
   // A replay's own attempt, if it ran, was rolled back: what it queued never happened.
   if (!replayed) for (const effect of effects) await effect();

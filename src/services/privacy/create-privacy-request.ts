@@ -45,7 +45,7 @@ export async function createPrivacyRequestOnce(
     deps,
     idempotency,
     (claim) => createPrivacyRequest(deps, input, claim),
-    (kept) => getPrivacyRequest(deps, { ...input, id: (kept as { id: string }).id }),
+    (kept: { id: string }) => getPrivacyRequest(deps, { ...input, id: kept.id }),
   );
   return { request: value, replayed };
 }
@@ -61,7 +61,7 @@ export async function createPrivacyRequestOnce(
 export async function createPrivacyRequest(
   deps: ServiceDeps,
   input: CreatePrivacyRequestInput,
-  claim?: ClaimKey,
+  claim?: ClaimKey<{ id: string }>,
 ): Promise<PrivacyRequest> {
   const subject = privacySubject(deps.identifierKey, input.identifiers);
   const clients = await clientsToActFor(deps, input);

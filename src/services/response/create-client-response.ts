@@ -25,7 +25,7 @@ export async function createClientResponseOnce(
     deps,
     idempotency,
     (claim) => createClientResponse(deps, input, claim),
-    (kept) => getClientResponse(deps, { scope: input.actor, id: (kept as { id: string }).id }),
+    (kept: { id: string }) => getClientResponse(deps, { scope: input.actor, id: kept.id }),
   );
   return { response: value, replayed };
 }
@@ -42,7 +42,7 @@ export async function createClientResponse(
     reviewId: string;
     attributes: { department: string; response: string; responseBy?: string | null | undefined };
   },
-  claim?: ClaimKey,
+  claim?: ClaimKey<{ id: string }>,
 ): Promise<ClientResponse> {
   const { actor } = input;
   const attributes = normalizeResponseAttributes(input.attributes);

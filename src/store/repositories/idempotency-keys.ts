@@ -28,21 +28,12 @@ export function idempotencyKeyRow(key: IdempotencyKeyRecord) {
 
 /**
  * Records a key with the answer of the request that used it, in the transaction of what that
- * request created; false when the key is taken. On PostgreSQL an insert of a key another
- * transaction has just inserted waits until that one ends, so concurrent retries find the first
- * one's answer committed rather than creating twice.
+ * request created; a key taken first fails it as a unique violation. On PostgreSQL an insert of a
+ * key another transaction has just inserted waits until that one ends, so concurrent retries find
+ * the first one's answer committed rather than creating twice.
  */
-export async function insertIdempotencyKey(
-  db: Kysely<Database>,
-  key: IdempotencyKeyRecord,
-): Promise<boolean> {
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values(idempotencyKeyRow(key))
-    .onConflict((oc) => oc.columns(['scope', 'key_hash']).doNothing())
-    .returning('key_hash')
-    .executeTakeFirst();
-  return inserted !== undefined;
+export async function insertIdempotencyKey(db: Kysely<Database>, key: IdempotencyKeyRecord): Promise<void> {
+  await db.insertInto('idempotency_keys').values(idempotencyKeyRow(key)).execute();
 }
 
 export async function findIdempotencyKey(

@@ -10,7 +10,7 @@ import { dialectOf } from '../dialect-of.js';
 import { preparedInsert } from '../prepared-query.js';
 import type { Database } from '../schema.js';
 import { auditEventRow, insertAuditEvents } from './audit-events.js';
-import { type IdempotencyKeyRecord, idempotencyKeyRow } from './idempotency-keys.js';
+import { type IdempotencyKeyRecord, idempotencyKeyRow, insertIdempotencyKey } from './idempotency-keys.js';
 import type { RequestIdentifierRow } from './privacy-requests.js';
 import { enqueueWebhookEvents, webhookEventInserts } from './webhook-outbox.js';
 
@@ -138,13 +138,12 @@ export async function insertPrivacyRequest(
   idempotencyKey?: IdempotencyKeyRecord,
 ): Promise<number> {
   const rows = rowsOf(request);
-  const key = idempotencyKey && idempotencyKeyRow(idempotencyKey);
   if (dialectOf(store.db) === 'postgres' && rows.pendingKeys.length <= PENDING_KEYS_PER_STATEMENT) {
-    return insertInOneStatement(store.db, rows, events, key);
+    return insertInOneStatement(store.db, rows, events, idempotencyKey && idempotencyKeyRow(idempotencyKey));
   }
   return store.groupCommit(async (trx) => {
     const deliveries = await insertInSteps(trx, rows, events);
-    if (key) await trx.insertInto('idempotency_keys').values(key).execute();
+    if (idempotencyKey) await insertIdempotencyKey(trx, idempotencyKey);
     return deliveries;
   });
 }
