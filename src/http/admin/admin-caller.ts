@@ -17,8 +17,4 @@ declare module 'fastify' {
   interface FastifyRequest {
     adminCaller: AdminCaller | null;
   }
-  interface FastifyContextConfig {
-    /** The scope an admin operation needs (domain/admin-scope.ts). */
-    adminScope?: AdminScope;
-  }
 }

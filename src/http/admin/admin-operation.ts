@@ -2,7 +2,7 @@ import type { TSchema } from 'typebox';
 import type { AdminScope } from '../../domain/admin-scope.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { Problem } from '../errors/error-schemas.js';
-import { REPLAYED_HEADER } from '../idempotent-request.js';
+import { KEY_REUSED, REPLAYED_HEADER } from '../idempotent-request.js';
 import { type DocumentedStatus, errorAnswers, successAnswer } from '../openapi/documented-answers.js';
 import { ref } from '../openapi/schema-ref.js';
 import { type AdminAccess, authenticateAdmin } from './authenticate-admin.js';
@@ -26,6 +26,15 @@ export interface AdminOperation<R extends object> {
   readonly errors?: Partial<Record<DocumentedStatus, string>>;
 }
 
+/** An operation as written in a route table, its types checked there. */
+export const adminOperation = <R extends object>(o: AdminOperation<R>) => o;
+
+/** Why a create (it takes Idempotency-Key: admin-create.ts) may fail besides its own reasons. */
+export const CREATE_ERRORS = {
+  400: 'The body or the Idempotency-Key is invalid',
+  422: KEY_REUSED,
+} as const;
+
 const ALWAYS = {
   401: 'No admin token, or one that is unknown, revoked or expired',
   403: 'The admin token lacks the scope this operation needs (WWW-Authenticate names it)',
@@ -45,29 +54,34 @@ const ERROR_SHAPE = {
  * validation of its parts, and its entry in the admin listener's OpenAPI document.
  */
 export function adminRouteOptions(deps: ServiceDeps, access: AdminAccess) {
-  const onRequest = [authenticateAdmin(deps, access)];
-  return <R extends object>(op: AdminOperation<R>) => ({
-    onRequest,
-    config: { adminScope: op.scope },
-    schema: {
-      operationId: op.operationId,
-      summary: op.summary,
-      description: `Needs the scope \`${op.scope}\`.`,
-      tags: [op.tag],
-      // OpenAPI 3.1 §4.8.30: for schemes other than OAuth 2.0, the list names roles: the scope.
-      security: [{ adminToken: [op.scope] }],
-      ...(op.request as R),
-      response: {
-        [op.answer.status]: successAnswer(
-          op.answer.description ?? 'Success',
-          op.answer.schema ? { mediaType: 'application/json', schema: ref(op.answer.schema) } : null,
-          // Every create takes Idempotency-Key, and may answer again (admin-create.ts).
-          { ...op.answer.headers, ...('headers' in op.request ? REPLAYED_HEADER : {}) },
-        ),
-        ...errorAnswers(ERROR_SHAPE, { ...op.errors, ...ALWAYS }, { retryAfterOn: [429, 503] }),
+  return <R extends object>(op: AdminOperation<R>) => {
+    // Every create takes Idempotency-Key, and may answer again (admin-create.ts).
+    const creates = 'headers' in op.request;
+    return {
+      onRequest: [authenticateAdmin(deps, access, op.scope)],
+      schema: {
+        operationId: op.operationId,
+        summary: op.summary,
+        description: `Needs the scope \`${op.scope}\`.`,
+        tags: [op.tag],
+        // OpenAPI 3.1 §4.8.30: for schemes other than OAuth 2.0, the list names roles: the scope.
+        security: [{ adminToken: [op.scope] }],
+        ...(op.request as R),
+        response: {
+          [op.answer.status]: successAnswer(
+            op.answer.description ?? 'Success',
+            op.answer.schema ? { mediaType: 'application/json', schema: ref(op.answer.schema) } : null,
+            { ...op.answer.headers, ...(creates ? REPLAYED_HEADER : {}) },
+          ),
+          ...errorAnswers(
+            ERROR_SHAPE,
+            { ...(creates ? CREATE_ERRORS : {}), ...op.errors, ...ALWAYS },
+            { retryAfterOn: [429, 503] },
+          ),
+        },
       },
-    },
-  });
+    };
+  };
 }
 
 export type AdminRouteOptions = ReturnType<typeof adminRouteOptions>;

@@ -9,3 +9,7 @@ export const Instant = Type.String({ format: 'date-time' });
 export const InstantOrNull = Type.Union([Instant, Type.Null()]);
 
 export const EnvironmentParams = Type.Object({ environment: Environment });
+export const ApplicationParams = Type.Object({
+  environment: Environment,
+  app: Type.String({ maxLength: 200, description: 'The application id or its client id' }),
+});

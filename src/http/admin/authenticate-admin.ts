@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_SCOPES } from '../../domain/admin-scope.js';
+import { ADMIN_SCOPES, type AdminScope } from '../../domain/admin-scope.js';
 import { AppError } from '../../errors.js';
 import { authenticateAdminToken } from '../../services/admin/authenticate-admin-token.js';
 import type { AuthFailureThrottle } from '../../services/auth/create-auth-failure-throttle.js';
@@ -18,16 +18,14 @@ export type AdminAccess = { readonly throttle: AuthFailureThrottle } | { readonl
 const REALM = 'Bearer realm="admin"';
 
 /**
- * RFC 6750: the admin token in `Authorization: Bearer`, with the scope the route names. A missing
+ * RFC 6750: the admin token in `Authorization: Bearer`, with the scope the route needs. A missing
  * header is 401 with a bare challenge, an unknown, revoked or expired token 401 invalid_token, a
  * token without the scope 403 insufficient_scope naming it (§3.1). Failed attempts count against
  * the caller's address as the token endpoint's do (create-auth-failure-throttle.ts), so guessing
  * ends in 429 whichever endpoint it tries.
  */
-export function authenticateAdmin(deps: ServiceDeps, access: AdminAccess) {
+export function authenticateAdmin(deps: ServiceDeps, access: AdminAccess, scope: AdminScope) {
   return async function authenticateAdmin(request: FastifyRequest): Promise<void> {
-    const scope = request.routeOptions.config.adminScope;
-    if (scope === undefined) throw new Error(`admin route ${request.routeOptions.url} names no scope`);
     if ('operator' in access) {
       request.adminCaller = { actor: access.operator, scopes: ADMIN_SCOPES, answerSecret: '' };
       return;

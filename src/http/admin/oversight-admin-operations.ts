@@ -1,17 +1,11 @@
 import { Type } from 'typebox';
-import { IDEMPOTENCY_HEADERS, KEY_REUSED } from '../idempotent-request.js';
-import type { AdminOperation } from './admin-operation.js';
+import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
+import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { EnvironmentParams } from './admin-schemas.js';
 import * as S from './oversight-admin-schemas.js';
 
 const tag = 'Oversight';
-const IDEMPOTENT = {
-  400: 'The body or the Idempotency-Key is invalid',
-  422: KEY_REUSED,
-} as const;
-
-const op = <R extends object>(o: AdminOperation<R>) => o;
 
 /**
  * What operators oversee across applications: privacy requests (never whom they name), lifting a
@@ -45,8 +39,7 @@ export const oversightOperations = {
     request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewSuppressionLift },
     answer: { status: 201, schema: S.SuppressionLifts, description: 'Lifted' },
     errors: {
-      ...IDEMPOTENT,
-      400: `${IDEMPOTENT[400]}: no identifier, an invalid one, no reason, or a client not in this environment`,
+      400: `${CREATE_ERRORS[400]}: no identifier, an invalid one, no reason, or a client not in this environment`,
       404: 'No forgotten person matches these identifiers in these client instances',
     },
   }),
@@ -57,7 +50,7 @@ export const oversightOperations = {
     scope: 'keys:write',
     request: { headers: IDEMPOTENCY_HEADERS, body: S.NewSigningKey },
     answer: { status: 201, schema: S.RotatedSigningKey, description: 'Created' },
-    errors: { ...IDEMPOTENT, 400: `${IDEMPOTENT[400]} (send {} for the defaults)` },
+    errors: { 400: `${CREATE_ERRORS[400]} (send {} for the defaults)` },
   }),
   listAuditEvents: op({
     operationId: 'listAuditEvents',

@@ -1,15 +1,11 @@
 import { Type } from 'typebox';
-import { IDEMPOTENCY_HEADERS, KEY_REUSED } from '../idempotent-request.js';
-import type { AdminOperation } from './admin-operation.js';
+import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
+import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
-import { Environment, EnvironmentParams } from './admin-schemas.js';
+import { ApplicationParams, Environment, EnvironmentParams } from './admin-schemas.js';
 import * as S from './passkey-admin-schemas.js';
 
 const tag = 'Passkeys';
-const ApplicationParams = Type.Object({
-  environment: Environment,
-  app: Type.String({ maxLength: 200, description: 'The application id or its client id' }),
-});
 const PasskeyParams = Type.Object({
   environment: Environment,
   id: Type.String({ maxLength: 200, description: 'The passkey id (never the passkey itself)' }),
@@ -18,8 +14,6 @@ const NO_PASSKEY = {
   400: 'A passkey value was given in place of its id',
   404: 'No such passkey in this environment',
 } as const;
-
-const op = <R extends object>(o: AdminOperation<R>) => o;
 
 /** Passkeys of applications (docs/operations.md, Admin API). */
 export const passkeyOperations = {
@@ -46,10 +40,9 @@ export const passkeyOperations = {
     request: { params: ApplicationParams, headers: IDEMPOTENCY_HEADERS, body: S.NewPasskey },
     answer: { status: 201, schema: S.CreatedPasskey, description: 'Created' },
     errors: {
-      400: 'The body or the Idempotency-Key is invalid, or the expiry is not in the future',
+      400: `${CREATE_ERRORS[400]}, or the expiry is not in the future`,
       404: 'No such application in this environment',
       409: 'The application is revoked',
-      422: KEY_REUSED,
     },
   }),
   getPasskey: op({

@@ -1,23 +1,12 @@
 import { Type } from 'typebox';
-import { IDEMPOTENCY_HEADERS, KEY_REUSED } from '../idempotent-request.js';
-import type { AdminOperation } from './admin-operation.js';
+import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
+import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
-import { Environment } from './admin-schemas.js';
+import { ApplicationParams, EnvironmentParams } from './admin-schemas.js';
 import * as S from './tenancy-admin-schemas.js';
 
 const tag = 'Tenancy';
-const EnvironmentParams = Type.Object({ environment: Environment });
-const ApplicationParams = Type.Object({
-  environment: Environment,
-  app: Type.String({ maxLength: 200, description: 'The application id or its client id' }),
-});
 const NO_APPLICATION = { 404: 'No such application in this environment' } as const;
-const IDEMPOTENT = {
-  400: 'The body or the Idempotency-Key is invalid',
-  422: KEY_REUSED,
-} as const;
-
-const op = <R extends object>(o: AdminOperation<R>) => o;
 
 /** Clients, applications and their secrets (docs/operations.md, Admin API). */
 export const tenancyOperations = {
@@ -37,7 +26,7 @@ export const tenancyOperations = {
     scope: 'tenancy:write',
     request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewClient },
     answer: { status: 201, schema: S.AdminClient, description: 'Created' },
-    errors: { ...IDEMPOTENT, 409: 'A client of that name exists in this environment' },
+    errors: { 409: 'A client of that name exists in this environment' },
   }),
   listApplications: op({
     operationId: 'listApplications',
@@ -64,7 +53,7 @@ export const tenancyOperations = {
     scope: 'tenancy:write',
     request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewApplication },
     answer: { status: 201, schema: S.CreatedApplication, description: 'Created' },
-    errors: { ...IDEMPOTENT, 400: `${IDEMPOTENT[400]}, or names a client not in this environment` },
+    errors: { 400: `${CREATE_ERRORS[400]}, or names a client not in this environment` },
   }),
   rotateSecret: op({
     operationId: 'rotateApplicationSecret',
@@ -74,7 +63,6 @@ export const tenancyOperations = {
     request: { params: ApplicationParams, headers: IDEMPOTENCY_HEADERS },
     answer: { status: 201, schema: S.CreatedSecret, description: 'Created' },
     errors: {
-      ...IDEMPOTENT,
       ...NO_APPLICATION,
       409: 'The application has two active secrets, or is revoked',
     },

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { IDEMPOTENCY_HEADERS, KEY_REUSED } from '../idempotent-request.js';
-import type { AdminOperation } from './admin-operation.js';
+import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
+import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { Environment, EnvironmentParams } from './admin-schemas.js';
 import * as S from './webhook-admin-schemas.js';
@@ -18,12 +18,6 @@ const NO_ENDPOINT = {
   400: 'The id is a secret, not an endpoint id (refused without being repeated)',
   404: 'No such webhook endpoint in this environment',
 } as const;
-const IDEMPOTENT = {
-  400: 'The body or the Idempotency-Key is invalid',
-  422: KEY_REUSED,
-} as const;
-
-const op = <R extends object>(o: AdminOperation<R>) => o;
 
 /** Webhook endpoints, their signing secrets and deliveries (docs/webhooks.md, docs/operations.md). */
 export const webhookOperations = {
@@ -47,8 +41,7 @@ export const webhookOperations = {
     request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewWebhookEndpoint },
     answer: { status: 201, schema: S.CreatedWebhookEndpoint, description: 'Created' },
     errors: {
-      ...IDEMPOTENT,
-      400: `${IDEMPOTENT[400]}: a URL that is not public https, or an unknown event type`,
+      400: `${CREATE_ERRORS[400]}: a URL that is not public https, or an unknown event type`,
       404: 'No such application in this environment',
       409: 'The application is revoked, or has as many endpoints as it may',
     },
@@ -78,7 +71,7 @@ export const webhookOperations = {
     scope: 'webhooks:write',
     request: { params: EndpointParams, headers: IDEMPOTENCY_HEADERS, body: S.RotateWebhookSecret },
     answer: { status: 201, schema: S.RotatedWebhookSecret, description: 'Created' },
-    errors: { ...IDEMPOTENT, ...NO_ENDPOINT, 400: `${IDEMPOTENT[400]}, or the id is a secret` },
+    errors: { ...NO_ENDPOINT, 400: `${CREATE_ERRORS[400]}, or the id is a secret` },
   }),
   enableEndpoint: op({
     operationId: 'enableWebhookEndpoint',
