@@ -42,9 +42,10 @@ export interface Passkey {
  * exactly like a revoked one.
  */
 export function isPasskeyUsable(passkey: Passkey, now: number): boolean {
-  return passkey.status === 'active' && (passkey.expiresAt === null || passkey.expiresAt > now);
+  return passkeyState(passkey, now) === 'active';
 }
 
+/** What the admin API shows: revoked, expired at `now`, or active. */
 export function passkeyState(passkey: Passkey, now: number): PasskeyState {
   if (passkey.status === 'revoked') return 'revoked';
   return passkey.expiresAt !== null && passkey.expiresAt <= now ? 'expired' : 'active';
