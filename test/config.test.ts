@@ -75,6 +75,20 @@ describe('loadConfig', () => {
     assert.deepEqual(c.databasePool, { size: 4, timeoutMs: 750 });
   });
 
+  it('refuses a side listener on the public port, saying what it would expose there', () => {
+    for (const [name, serves] of [
+      ['METRICS', 'metrics are'],
+      ['ADMIN', 'the admin API is'],
+    ] as const)
+      assert.throws(
+        () => loadConfig({ PORT: '9000', [`${name}_PORT`]: '9000' }),
+        (err) =>
+          err instanceof ConfigError &&
+          err.message.includes(`${name}_PORT`) &&
+          err.message.includes(`${serves} never served on the public port`),
+      );
+  });
+
   const bad: [Record<string, string>, string][] = [
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ DATABASE_POOL_TIMEOUT_MS: 'forever' }, 'DATABASE_POOL_TIMEOUT_MS'],

@@ -114,13 +114,16 @@ export function readConnections(env: Env): Config['connections'] {
   return { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs };
 }
 
+/** What each listener beside the public port serves, as its errors name it. */
+const SIDE_LISTENERS = { METRICS: 'metrics are', ADMIN: 'the admin API is' } as const;
+
 /**
  * A listener of its own beside the public port (`METRICS` or `ADMIN`): `<NAME>_PORT` and
  * `<NAME>_HOST`, loopback by default; null when no port is set.
  */
 export function readSideListener(
   env: Env,
-  name: 'METRICS' | 'ADMIN',
+  name: keyof typeof SIDE_LISTENERS,
   publicPort: number,
 ): { readonly port: number; readonly host: string } | null {
   // Read whether or not a port is set, so that configVariables() sees it (config.ts).
@@ -131,7 +134,7 @@ export function readSideListener(
   if (port !== 0 && port === publicPort)
     throw new ConfigError(
       `${name}_PORT`,
-      `must differ from PORT: ${name === 'ADMIN' ? 'the admin API is' : 'metrics are'} never served on the public port`,
+      `must differ from PORT: ${SIDE_LISTENERS[name]} never served on the public port`,
     );
   return { port, host };
 }
