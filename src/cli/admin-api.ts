@@ -74,6 +74,14 @@ function adminApi(send: Send): AdminApi {
   };
 }
 
+/** A query string of the values given. */
+export function query(params: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined) q.set(name, String(value));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
 function problemMessage(answer: Answer): string {
   const problem = answer.body as { detail?: unknown; title?: unknown } | null;
   if (problem && typeof problem.detail === 'string') return problem.detail;

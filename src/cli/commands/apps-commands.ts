@@ -6,7 +6,7 @@ import { withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption, parseList } from '../command-options.js';
-import { inItsEnvironment, namedApplication } from '../in-its-environment.js';
+import { fromEnvironments, inItsEnvironment, namedApplication } from '../in-its-environment.js';
 import { printResult } from '../output.js';
 
 /** A secret given as an application's id or client id, refused before it would travel in a URL that proxies may log. */
@@ -41,11 +41,9 @@ export function registerAppsCommands(program: Command, io: CliIo): void {
     .description('list applications with their client ids, grants and active secret ids')
     .addOption(jsonOption())
     .action(async (opts: { json?: boolean }) => {
-      const rows = await withAdminApi(io, async (api) => {
-        const all: unknown[] = [];
-        for (const env of ENVIRONMENTS) all.push(...(await api.all(`/${env}/applications`)));
-        return all;
-      });
+      const rows = await withAdminApi(io, (api) =>
+        fromEnvironments(ENVIRONMENTS, [], (env) => api.all(`/${env}/applications`)),
+      );
       printResult(io, !!opts.json, rows);
     });
   registerSecretCommands(apps, io);

@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { MAX_PAGE_LIMIT } from '../../services/paging/read-page.js';
-import { type AdminApi, withAdminApi } from '../admin-api.js';
+import { type AdminApi, query, withAdminApi } from '../admin-api.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption } from '../command-options.js';
 import { printResult } from '../output.js';
@@ -59,17 +59,17 @@ async function latestEvents(api: AdminApi, filter: AuditFilter): Promise<AuditEv
   const events: AuditEventView[] = [];
   let cursor: string | null = null;
   do {
-    const query = new URLSearchParams({
-      order: 'newest',
-      limit: String(Math.min(filter.limit - events.length, MAX_PAGE_LIMIT)),
-    });
-    if (filter.since !== undefined) query.set('since', new Date(filter.since).toISOString());
-    if (filter.action !== undefined) query.set('action', filter.action);
-    if (filter.target !== undefined) query.set('target', filter.target);
-    if (cursor !== null) query.set('cursor', cursor);
+    // Each page asks only for what is still missing, so its query is made anew.
     const page: { data: AuditEventView[]; next: string | null } = await api.call(
       'GET',
-      `/audit-events?${query}`,
+      `/audit-events${query({
+        order: 'newest',
+        limit: Math.min(filter.limit - events.length, MAX_PAGE_LIMIT),
+        since: filter.since === undefined ? undefined : new Date(filter.since).toISOString(),
+        action: filter.action,
+        target: filter.target,
+        cursor: cursor ?? undefined,
+      })}`,
     );
     events.push(...page.data);
     cursor =

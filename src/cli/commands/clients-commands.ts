@@ -3,6 +3,7 @@ import { ENVIRONMENTS, type Environment } from '../../domain/environment.js';
 import { withAdminApi } from '../admin-api.js';
 import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption, parseEnvironment } from '../command-options.js';
+import { fromEnvironments } from '../in-its-environment.js';
 import { printResult } from '../output.js';
 
 export function registerClientsCommands(program: Command, io: CliIo): void {
@@ -22,12 +23,9 @@ export function registerClientsCommands(program: Command, io: CliIo): void {
     .option('--env <environment>', 'production or staging', parseEnvironment)
     .addOption(jsonOption())
     .action(async (opts: { env?: Environment; json?: boolean }) => {
-      const rows = await withAdminApi(io, async (api) => {
-        const all: unknown[] = [];
-        for (const env of opts.env ? [opts.env] : ENVIRONMENTS)
-          all.push(...(await api.all(`/${env}/clients`)));
-        return all;
-      });
+      const rows = await withAdminApi(io, (api) =>
+        fromEnvironments(opts.env ? [opts.env] : ENVIRONMENTS, [], (env) => api.all(`/${env}/clients`)),
+      );
       printResult(io, !!opts.json, rows);
     });
 }

@@ -3,7 +3,7 @@ import { mentionsSecretCredential } from '../../domain/credentials.js';
 import { ENVIRONMENTS, type Environment } from '../../domain/environment.js';
 import { isPasskeyApi, type PasskeyApi } from '../../domain/passkey.js';
 import { PASSKEY_VALUE_NOT_ID } from '../../services/tenancy/list-passkeys.js';
-import { withAdminApi } from '../admin-api.js';
+import { query, withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption, positiveIntegerParser } from '../command-options.js';
@@ -87,15 +87,10 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
     .action(async (opts: { app?: string; json?: boolean }) => {
       const rows = await withAdminApi(io, async (api) => {
         const { app } = opts;
-        if (app !== undefined) {
-          refuseSecretAsApplication(app);
-          return fromEnvironments(ENVIRONMENTS, [namedApplication(app)], (env) =>
-            api.all<AdminPasskey>(`/${env}/passkeys?app=${encodeURIComponent(app)}`),
-          );
-        }
-        const all: AdminPasskey[] = [];
-        for (const env of ENVIRONMENTS) all.push(...(await api.all<AdminPasskey>(`/${env}/passkeys`)));
-        return all;
+        if (app !== undefined) refuseSecretAsApplication(app);
+        return fromEnvironments(ENVIRONMENTS, app === undefined ? [] : [namedApplication(app)], (env) =>
+          api.all<AdminPasskey>(`/${env}/passkeys${query({ app })}`),
+        );
       });
       printResult(
         io,

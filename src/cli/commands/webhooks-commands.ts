@@ -8,9 +8,8 @@ import {
 } from '../../domain/webhook-delivery-status.js';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-event.js';
 import { MAX_PAGE_LIMIT } from '../../services/paging/read-page.js';
-import { SECRET_NOT_APPLICATION } from '../../services/tenancy/resolve-application.js';
 import { SECRET_NOT_ENDPOINT } from '../../services/webhooks/list-webhook-endpoints.js';
-import { withAdminApi } from '../admin-api.js';
+import { query, withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption, parseEnvironment, parseList, positiveIntegerParser } from '../command-options.js';
@@ -22,6 +21,7 @@ import {
   namedEndpoint,
 } from '../in-its-environment.js';
 import { printResult } from '../output.js';
+import { refuseSecretAsApplication } from './apps-commands.js';
 
 const UNIT_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -74,8 +74,7 @@ interface Named {
 
 /** A secret where an id belongs is refused here, before it would travel in a URL or a body. */
 function refuseSecrets(named: Named & { webhookId?: string | undefined }): void {
-  if (named.app !== undefined && mentionsSecretCredential(named.app))
-    throw new CliError(SECRET_NOT_APPLICATION);
+  if (named.app !== undefined) refuseSecretAsApplication(named.app);
   if (named.endpoint !== undefined && mentionsSecretCredential(named.endpoint))
     throw new CliError(SECRET_NOT_ENDPOINT);
   if (named.webhookId !== undefined && mentionsSecretCredential(named.webhookId))
@@ -87,14 +86,6 @@ const namedIn = (named: Named): NamedThing[] => [
   ...(named.app !== undefined ? [namedApplication(named.app)] : []),
   ...(named.endpoint !== undefined ? [namedEndpoint(named.endpoint)] : []),
 ];
-
-/** A query string of the values given. */
-function query(params: Record<string, string | number | undefined>): string {
-  const q = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) q.set(name, String(value));
-  const text = q.toString();
-  return text ? `?${text}` : '';
-}
 
 const endpointPath = (env: Environment, id: string) => `/${env}/webhook-endpoints/${encodeURIComponent(id)}`;
 
