@@ -25,9 +25,11 @@ type Reply<K extends keyof Ops> = RouteReply<Ops[K]['request']>;
 
 /** The handlers of webhook-admin-operations.ts. */
 export function webhookAdminHandlers(deps: ServiceDeps) {
-  // Every operation on an endpoint first finds it in the path's environment: 404 in the other.
-  const endpointIn = (d: ServiceDeps, params: { environment: Environment; id: string }) =>
-    findWebhookEndpoint(d, { environment: params.environment, endpointId: params.id });
+  // Every operation on an endpoint finds it in the path's environment: 404 in the other.
+  const endpointIn = (params: { environment: Environment; id: string }) => ({
+    environment: params.environment,
+    endpointId: params.id,
+  });
   return {
     async listEndpoints(request: Req<'listEndpoints'>, reply: Reply<'listEndpoints'>) {
       const { environment } = request.params;
@@ -50,26 +52,25 @@ export function webhookAdminHandlers(deps: ServiceDeps) {
       });
     },
     async getEndpoint(request: Req<'getEndpoint'>) {
-      return endpointView(request.params.environment)(await endpointIn(deps, request.params));
+      return endpointView(request.params.environment)(
+        await findWebhookEndpoint(deps, endpointIn(request.params)),
+      );
     },
     async removeEndpoint(request: Req<'removeEndpoint'>, reply: Reply<'removeEndpoint'>) {
-      const d = callerDeps(deps, request);
-      const endpoint = await endpointIn(d, request.params);
-      await removeWebhookEndpoint(d, { endpointId: endpoint.id });
+      await removeWebhookEndpoint(callerDeps(deps, request), endpointIn(request.params));
       return reply.code(204).send();
     },
     rotateSecret(request: Req<'rotateSecret'>, reply: Reply<'rotateSecret'>) {
       const graceSeconds = request.body.graceSeconds;
       return answerCreate(deps, request, reply, async (d) => {
-        const endpoint = await endpointIn(d, request.params);
         const r = await rotateWebhookSecret(d, {
-          endpointId: endpoint.id,
+          ...endpointIn(request.params),
           graceMs: graceSeconds === undefined ? DEFAULT_SECRET_GRACE_MS : graceSeconds * 1000,
         });
         return {
           status: 201,
           body: {
-            endpointId: endpoint.id,
+            endpointId: request.params.id,
             secret: r.secret,
             previousSecretSignsUntil: iso(r.previousExpiresAt),
           },
@@ -78,9 +79,10 @@ export function webhookAdminHandlers(deps: ServiceDeps) {
     },
     async enableEndpoint(request: Req<'enableEndpoint'>) {
       const d = callerDeps(deps, request);
-      const endpoint = await endpointIn(d, request.params);
-      await enableWebhookEndpoint(d, { endpointId: endpoint.id });
-      return endpointView(request.params.environment)(await endpointIn(d, request.params));
+      await enableWebhookEndpoint(d, endpointIn(request.params));
+      return endpointView(request.params.environment)(
+        await findWebhookEndpoint(d, endpointIn(request.params)),
+      );
     },
     async listDeliveries(request: Req<'listDeliveries'>, reply: Reply<'listDeliveries'>) {
       const { endpoint, webhookId, ...query } = request.query;

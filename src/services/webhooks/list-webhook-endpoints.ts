@@ -1,7 +1,12 @@
+import type { Kysely } from 'kysely';
 import { mentionsSecretCredential } from '../../domain/credentials.js';
 import type { Environment } from '../../domain/environment.js';
 import { AppError } from '../../errors.js';
-import { listWebhookEndpoints as listRows } from '../../store/repositories/webhook-endpoints.js';
+import {
+  listWebhookEndpoints as listRows,
+  type WebhookEndpointListing,
+} from '../../store/repositories/webhook-endpoints.js';
+import type { Database } from '../../store/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { type Page, type PageRequest, readPage } from '../paging/read-page.js';
 import { resolveApplication } from '../tenancy/resolve-application.js';
@@ -37,26 +42,37 @@ export async function pageWebhookEndpoints(
   );
 }
 
+/** Which endpoint an operation names: its id, in the environment the operation works in. */
+export interface EndpointRef {
+  readonly environment: Environment;
+  readonly endpointId: string;
+}
+
 /**
- * An endpoint of this environment. One of the other environment is not found: one environment's
- * operations never reach into the other's (docs/operations.md, Admin API). A secret given in the
- * place of the id is refused without being repeated, since the refusal may be logged.
+ * An endpoint of this environment, read in `db` (a service's transaction). One of the other
+ * environment is not found: one environment's operations never reach into the other's
+ * (docs/operations.md, Admin API). A secret given in the place of the id is refused without being
+ * repeated, since the refusal may be logged.
  */
-export async function findWebhookEndpoint(
-  deps: ServiceDeps,
-  input: { environment: Environment; endpointId: string },
-): Promise<WebhookEndpoint> {
+export async function requireWebhookEndpoint(
+  db: Kysely<Database>,
+  input: EndpointRef,
+  now: number,
+): Promise<WebhookEndpointListing> {
   if (mentionsSecretCredential(input.endpointId))
     throw new AppError('INVALID_REQUEST', { field: 'endpoint', detail: SECRET_NOT_ENDPOINT });
-  const [row] = await listRows(deps.store.db, {
-    id: input.endpointId,
-    environment: input.environment,
-    now: deps.clock(),
+  const [row] = await listRows(db, { id: input.endpointId, environment: input.environment, now });
+  if (!row) throw endpointNotFound(input);
+  return row;
+}
+
+export function endpointNotFound(input: EndpointRef): AppError {
+  return new AppError('NOT_FOUND', {
+    field: 'endpoint',
+    detail: `no webhook endpoint with the id ${JSON.stringify(input.endpointId.slice(0, 100))} in ${input.environment}`,
   });
-  if (!row)
-    throw new AppError('NOT_FOUND', {
-      field: 'endpoint',
-      detail: `no webhook endpoint with the id ${JSON.stringify(input.endpointId.slice(0, 100))} in ${input.environment}`,
-    });
-  return webhookEndpointView(row);
+}
+
+export async function findWebhookEndpoint(deps: ServiceDeps, input: EndpointRef): Promise<WebhookEndpoint> {
+  return webhookEndpointView(await requireWebhookEndpoint(deps.store.db, input, deps.clock()));
 }

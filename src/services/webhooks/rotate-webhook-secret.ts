@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { newWebhookSecret } from '../../domain/webhook-signature.js';
-import {
-  expireWebhookSecrets,
-  insertWebhookSecret,
-  listWebhookEndpoints,
-} from '../../store/repositories/webhook-endpoints.js';
+import { expireWebhookSecrets, insertWebhookSecret } from '../../store/repositories/webhook-endpoints.js';
 import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
-import { notFound } from './remove-webhook-endpoint.js';
+import { type EndpointRef, requireWebhookEndpoint } from './list-webhook-endpoints.js';
 
 /** The Standard Webhooks recommendation for how long a rotated-out secret keeps signing. */
 export const DEFAULT_SECRET_GRACE_MS = 24 * 3_600_000;
@@ -20,27 +16,26 @@ export const DEFAULT_SECRET_GRACE_MS = 24 * 3_600_000;
  */
 export async function rotateWebhookSecret(
   deps: ServiceDeps,
-  input: { endpointId: string; graceMs?: number },
+  input: EndpointRef & { graceMs?: number },
 ): Promise<{ secret: string; previousExpiresAt: number }> {
   const secret = newWebhookSecret();
   const secretId = randomUUID();
   const now = deps.clock();
   const previousExpiresAt = now + (input.graceMs ?? DEFAULT_SECRET_GRACE_MS);
   await inTransaction(deps.store.db, async (trx) => {
-    const [endpoint] = await listWebhookEndpoints(trx, { id: input.endpointId, now });
-    if (!endpoint) throw notFound(input.endpointId);
+    const endpoint = await requireWebhookEndpoint(trx, input, now);
     await insertWebhookSecret(trx, {
       id: secretId,
-      endpoint_id: input.endpointId,
+      endpoint_id: endpoint.id,
       secret,
       created_at: now,
       expires_at: null,
     });
-    await expireWebhookSecrets(trx, input.endpointId, { secretId, expiresAt: previousExpiresAt });
+    await expireWebhookSecrets(trx, endpoint.id, { secretId, expiresAt: previousExpiresAt });
     await recordAudit(trx, deps, {
       action: 'webhook_endpoint.secret_rotated',
       targetType: 'webhook_endpoint',
-      targetId: input.endpointId,
+      targetId: endpoint.id,
       details: { applicationId: endpoint.application_id, secretId, previousExpiresAt },
     });
   });

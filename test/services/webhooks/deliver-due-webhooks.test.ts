@@ -74,7 +74,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
   /** The tenant's endpoints are production's. */
   const removeEveryEndpoint = async () => {
     for (const e of (await pageWebhookEndpoints(deps, { environment: 'production', limit: 1000 })).items)
-      await removeWebhookEndpoint(deps, { endpointId: e.id });
+      await removeWebhookEndpoint(deps, { environment: 'production', endpointId: e.id });
   };
   beforeEach(async () => {
     now = Date.now();
@@ -310,7 +310,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
     await forget('gone2@example.com');
     assert.deepEqual(await sendDue(deps), [], 'a disabled endpoint is sent nothing');
     gone = false;
-    await enableWebhookEndpoint(deps, { endpointId: endpoint.id });
+    await enableWebhookEndpoint(deps, { environment: 'production', endpointId: endpoint.id });
     assert.deepEqual(await sendDue(deps), ['delivered'], 'the event that waited goes out');
     const deliveries = await deliveriesOf({ endpointId: endpoint.id, limit: 10 });
     assert.deepEqual(deliveries.map((d) => d.status).sort(), ['delivered', 'failed']);
@@ -339,6 +339,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
       eventTypes: ['privacy.forget_request.created'],
     });
     const { secret: newSecret } = await rotateWebhookSecret(deps, {
+      environment: 'production',
       endpointId: endpoint.id,
       graceMs: 60_000,
     });
@@ -398,7 +399,7 @@ describe(`webhooks on ${TEST_DIALECT}`, () => {
       url: inbox.url,
     });
     await forget('removed@example.com');
-    await removeWebhookEndpoint(deps, { endpointId: endpoint.id });
+    await removeWebhookEndpoint(deps, { environment: 'production', endpointId: endpoint.id });
     assert.deepEqual(await sendDue(deps), []);
     assert.equal(inbox.received.length, 0);
 
