@@ -1,13 +1,11 @@
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { reportDatabaseOutage } from '../services/health/report-database-outage.js';
 import { ignoreContentTypeWithoutBody } from './accept-json-bodies.js';
-import { createAllowedMethods, ROUTER_OPTIONS } from './allowed-methods.js';
 import { authRoutes } from './auth/auth-routes.js';
 import { metadataRoutes } from './auth/metadata-routes.js';
 import { coalesceAnswers } from './coalesce-answers.js';
-import { connectionOptions } from './connection-options.js';
 import { deferredRequestLogger } from './deferred-request-logger.js';
 import { docsRoutes } from './docs/docs-routes.js';
 import { installErrorHandling } from './errors/install-error-handling.js';
@@ -21,8 +19,8 @@ import { shareHeaders } from './openapi/share-headers.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
 import './request-context.js';
 import { createLazySerializerFactory } from './lazy-serializer-factory.js';
-import { requestIdOf } from './request-id.js';
 import { responseRoutes } from './response/response-routes.js';
+import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from './server-options.js';
 import { refuseNulCharacters } from './steps/refuse-nul-characters.js';
 import { refuseWhileClosing } from './steps/refuse-while-closing.js';
 import { resolveSite } from './steps/resolve-site.js';
@@ -38,23 +36,14 @@ function schemaCompilers() {
  */
 export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    ...serverOptions(deps),
     trustProxy: deps.config.trustProxy,
-    bodyLimit: deps.config.bodyLimitBytes,
-    ...connectionOptions(deps),
-    genReqId: requestIdOf,
+    // Its line per request has the caller's ids and the error code (observe-response.ts).
     childLoggerFactory: deferredRequestLogger,
-    // One line per request instead, with the caller's ids and the error code (observe-response.ts).
-    logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: false,
-    routerOptions: { ...ROUTER_OPTIONS },
     schemaController: { compilersFactory: schemaCompilers() },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Before any route: every route is recorded, for the 405 answers (install-error-handling.ts).
-  const allowedMethods = createAllowedMethods();
-  app.addHook('onRoute', allowedMethods.add);
-  app.decorate('allowedMethods', allowedMethods);
+  installAllowedMethods(app);
   app.decorateRequest('site', null as never);
   app.decorateRequest('principal', null);
   app.decorateRequest('passkey', null);
@@ -86,8 +75,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   for (const schema of COMPONENT_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, {
     openapi: openApiDefinition(deps.config),
-    // Shared schemas appear under their own names in components.schemas (not def-0, def-1, ...).
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    refResolver: NAMED_SCHEMA_REFS,
     transformObject: (documentObject) =>
       'openapiObject' in documentObject
         ? shareHeaders(documentObject.openapiObject)

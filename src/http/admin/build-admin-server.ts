@@ -1,13 +1,11 @@
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../services/deps.js';
 import { reportDatabaseOutage } from '../../services/health/report-database-outage.js';
 import { acceptJsonBodies, ignoreContentTypeWithoutBody } from '../accept-json-bodies.js';
-import { createAllowedMethods, ROUTER_OPTIONS } from '../allowed-methods.js';
-import { connectionOptions } from '../connection-options.js';
 import { installErrorHandling } from '../errors/install-error-handling.js';
 import { sendProblem } from '../errors/render.js';
-import { requestIdOf } from '../request-id.js';
+import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from '../server-options.js';
 import { refuseWhileClosing } from '../steps/refuse-while-closing.js';
 import { createValidatorFactory } from '../validator-factory.js';
 import '../request-context.js';
@@ -26,21 +24,12 @@ export const ADMIN_PREFIX = '/admin/v1';
  */
 export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    ...serverOptions(deps),
     // Its own setting: the public API's proxy is not the admin listener's (docs/configuration.md).
     trustProxy: deps.config.admin?.trustProxy ?? false,
-    bodyLimit: deps.config.bodyLimitBytes,
-    genReqId: requestIdOf,
-    ...connectionOptions(deps),
-    logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: false,
-    routerOptions: { ...ROUTER_OPTIONS },
     schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
   });
-  // Before any route: every route is recorded, for the 405 answers (install-error-handling.ts).
-  const allowedMethods = createAllowedMethods();
-  app.addHook('onRoute', allowedMethods.add);
-  app.decorate('allowedMethods', allowedMethods);
+  installAllowedMethods(app);
   app.decorateRequest('adminCaller', null);
   app.decorateRequest('errorCode', null);
   refuseWhileClosing(app);
@@ -74,7 +63,7 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
   for (const schema of ADMIN_COMPONENT_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, {
     openapi: adminOpenApiDefinition(deps.config),
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    refResolver: NAMED_SCHEMA_REFS,
   });
   await app.register(
     async (admin) => {
