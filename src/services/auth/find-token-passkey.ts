@@ -25,16 +25,15 @@ export function findTokenPasskey(
 }
 
 /**
- * The default passkey, loaded as usable; one that expired while cached gives way, as a revoked one
- * does, to the next usable passkey: the cache is reloaded once, which happens once per expiry.
+ * The default passkey, loaded as usable and held in the cache only until it expires: an expired
+ * one gives way, as a revoked one does, to the next usable passkey. One that expired during its
+ * own load is loaded again, the cache no longer holding it.
  */
 function defaultPasskey(deps: ServiceDeps, applicationId: string): MaybePromise<Passkey | null> {
   const usable = (p: Passkey | undefined) => (p && isPasskeyUsable(p, deps.clock()) ? p : null);
-  return whenReady(deps.cache.defaultPasskeys.get(applicationId), (p) => {
-    if (!p || usable(p)) return p ?? null;
-    deps.cache.defaultPasskeys.clear();
-    return whenReady(deps.cache.defaultPasskeys.get(applicationId), usable);
-  });
+  return whenReady(deps.cache.defaultPasskeys.get(applicationId), (p) =>
+    !p || usable(p) ? (p ?? null) : whenReady(deps.cache.defaultPasskeys.get(applicationId), usable),
+  );
 }
 
 /** The passkey a token call names, if it may be charged for it at `now`. */

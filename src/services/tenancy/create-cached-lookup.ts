@@ -14,25 +14,29 @@ export interface CachedLookup<V> {
 
 /**
  * Answers from memory for `ttlMs` after a load, so a change made without an announcement is seen
- * within that time; `ttlMs` 0 loads every time. Absent results are cached too (a caller may not
- * learn from timing whether a key exists). Concurrent misses of one key share one load, and a
- * clear() during a load keeps that load's (possibly stale) answer out of the cache.
+ * within that time; `ttlMs` 0 loads every time. A value that stops being true by itself at a known
+ * time (`expiresAt`, null for never) is answered from memory only until then. Absent results are
+ * cached too (a caller may not learn from timing whether a key exists). Concurrent misses of one
+ * key share one load, and a clear() during a load keeps that load's (possibly stale) answer out of
+ * the cache.
  */
 export function createCachedLookup<V>(options: {
   ttlMs: number;
   maxEntries: number;
   clock: Clock;
   load: (key: string) => Promise<V>;
+  expiresAt?: (value: V) => number | null;
 }): CachedLookup<V> {
-  const { ttlMs, maxEntries, clock, load } = options;
+  const { ttlMs, maxEntries, clock, load, expiresAt } = options;
   const entries = new Map<string, { value: V; freshUntil: number }>();
   const loading = new Map<string, Promise<V>>();
   let generation = 0;
 
   async function fill(key: string): Promise<V> {
     const startedAt = generation;
-    const freshUntil = clock() + ttlMs;
+    const loadedAt = clock();
     const value = await load(key);
+    const freshUntil = Math.min(loadedAt + ttlMs, expiresAt?.(value) ?? Number.POSITIVE_INFINITY);
     if (startedAt === generation) {
       entries.delete(key);
       // Oldest first: a Map keeps insertion order.

@@ -39,7 +39,7 @@ export interface TenancyCache {
   readonly passkeys: CachedLookup<Passkey | undefined>;
   /**
    * By application id: the passkey its token calls are charged to when they name none, usable
-   * when loaded (whoever reads it checks its expiry again at request time).
+   * when loaded and held only until it expires.
    */
   readonly defaultPasskeys: CachedLookup<Passkey | undefined>;
   /** By application id. */
@@ -63,8 +63,14 @@ export function createTenancyCache(
 ): TenancyCache {
   const { store, clock } = deps;
   const ttlMs = deps.config.tokenCacheTtlMs;
-  const lookup = <V>(load: (key: string) => Promise<V>) =>
-    createCachedLookup({ ttlMs, maxEntries: TENANCY_CACHE_MAX_ENTRIES, clock, load });
+  const lookup = <V>(load: (key: string) => Promise<V>, expiresAt?: (value: V) => number | null) =>
+    createCachedLookup({
+      ttlMs,
+      maxEntries: TENANCY_CACHE_MAX_ENTRIES,
+      clock,
+      load,
+      ...(expiresAt ? { expiresAt } : {}),
+    });
 
   const applications = lookup(async (id) => {
     const application = await findApplicationById(store.db, id);
@@ -79,7 +85,11 @@ export function createTenancyCache(
     return findApplicationCredentials(store.db, key.slice(at + 1), environment);
   });
   const passkeys = lookup((hash) => findPasskeyByHash(store.db, hash));
-  const defaultPasskeys = lookup((applicationId) => findDefaultPasskey(store.db, applicationId, clock()));
+  const defaultPasskeys = lookup(
+    (applicationId) => findDefaultPasskey(store.db, applicationId, clock()),
+    // Loaded as usable: once it expires, the next usable one is the default (find-token-passkey.ts).
+    (passkey) => passkey?.expiresAt ?? null,
+  );
   const grants = lookup((applicationId) => listGrantedClients(store.db, applicationId));
   const webhookEndpoints = lookup((applicationId) => hasWebhookEndpoints(store.db, applicationId));
   const denials = createDenyList(deps);

@@ -46,4 +46,27 @@ describe('cached lookups', () => {
     assert.ok(isPromise(stale));
     assert.equal(await stale, 2);
   });
+
+  it('hold a value that expires by itself only until it expires, within the time to live', async () => {
+    let now = 0;
+    let loads = 0;
+    const lookup = createCachedLookup<{ load: number; expiresAt: number | null }>({
+      ttlMs: 1000,
+      maxEntries: 100,
+      clock: () => now,
+      load: async (key) => {
+        loads += 1;
+        return { load: loads, expiresAt: key === 'soon' ? 300 : null };
+      },
+      expiresAt: (value) => value.expiresAt,
+    });
+    await lookup.get('soon');
+    await lookup.get('never');
+    now = 299;
+    assert.ok(lookup.peek('soon') && lookup.peek('never'));
+    now = 300;
+    assert.equal(lookup.peek('soon'), undefined, 'expired: loaded again');
+    assert.deepEqual(lookup.peek('never')?.value, { load: 2, expiresAt: null }, 'the others stay');
+    assert.equal((await lookup.get('soon')).load, 3);
+  });
 });
