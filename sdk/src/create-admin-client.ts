@@ -24,16 +24,14 @@ export function createAdminClient(options: AdminClientOptions) {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;
   const send = sendingFetch(options);
-  const api = createFetchClient<paths>({
-    baseUrl,
-    fetch: (request: Request) => {
-      const authorized = request.clone();
-      authorized.headers.set('authorization', `Bearer ${options.token}`);
-      if (request.method === 'POST' && !authorized.headers.has('idempotency-key'))
-        authorized.headers.set('idempotency-key', crypto.randomUUID());
-      return send(authorized);
-    },
-  });
+  const authorizedFetch = (request: Request) => {
+    const authorized = request.clone();
+    authorized.headers.set('authorization', `Bearer ${options.token}`);
+    if (request.method === 'POST' && !authorized.headers.has('idempotency-key'))
+      authorized.headers.set('idempotency-key', crypto.randomUUID());
+    return send(authorized);
+  };
+  const api = createFetchClient<paths>({ baseUrl, fetch: authorizedFetch });
 
   /** The data of a call's answer, or a ReviewsApiError. */
   async function call<T>(made: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
@@ -50,16 +48,23 @@ export function createAdminClient(options: AdminClientOptions) {
     let page = await call(first);
     items.push(...page.data);
     while (page.next !== null) {
-      const response = await send(
-        new Request(`${baseUrl}${page.next}`, { headers: { authorization: `Bearer ${options.token}` } }),
-      );
-      const body = (await response.json()) as { data: T[]; next: string | null };
-      if (!response.ok) throw ReviewsApiError.fromAnswer(response, body, now());
-      page = body;
+      const response = await authorizedFetch(new Request(`${baseUrl}${page.next}`));
+      // An error need not be JSON (a proxy's page, an empty 503): its text, as openapi-fetch keeps it.
+      if (!response.ok) throw ReviewsApiError.fromAnswer(response, await errorBody(response), now());
+      page = (await response.json()) as { data: T[]; next: string | null };
       items.push(...page.data);
     }
     return items;
   }
 
   return { api, call, all };
+}
+
+async function errorBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

@@ -88,4 +88,40 @@ describe(`the SDK's admin client on ${TEST_DIALECT}`, () => {
         err instanceof ReviewsApiError && err.status === 403 && err.code === 'INSUFFICIENT_SCOPE',
     );
   });
+
+  it('throws the typed error for a later page, also when its answer is not JSON', async () => {
+    const token = (await t.bearer('tenancy:read', 'tenancy:write')).slice('Bearer '.length);
+    const writer = createAdminClient({ baseUrl, token });
+    for (const name of ['Paged-0', 'Paged-1'])
+      await writer.call(
+        writer.api.POST('/admin/v1/{environment}/clients', {
+          params: { path: { environment: 'staging' } },
+          body: { name },
+        }),
+      );
+    const pages: string[] = [];
+    const admin = createAdminClient({
+      baseUrl,
+      token,
+      fetch: async (request) => {
+        pages.push(new URL(request.url).search);
+        if (pages.length === 1) return fetch(request);
+        // As a proxy in front of the listener may answer.
+        return new Response('<html>Bad Gateway</html>', {
+          status: 502,
+          headers: { 'content-type': 'text/html' },
+        });
+      },
+    });
+    await assert.rejects(
+      admin.all(
+        admin.api.GET('/admin/v1/{environment}/clients', {
+          params: { path: { environment: 'staging' }, query: { limit: 1 } },
+        }),
+      ),
+      (err: unknown) => err instanceof ReviewsApiError && err.status === 502 && err.code === 'HTTP_502',
+    );
+    assert.equal(pages.length, 2);
+    assert.match(pages[1] ?? '', /cursor=/);
+  });
 });
