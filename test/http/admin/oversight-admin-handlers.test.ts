@@ -40,32 +40,16 @@ async function adminApp() {
       payload?: object,
       headers: Record<string, string> = {},
     ) {
-      return t.app.inject({
-        method,
-        url: `/admin/v1${url}`,
-        headers: { authorization: await auth(scopes), ...headers },
-        ...(payload ? { payload } : {}),
-      });
+      return t.call(await auth(scopes), method, url, payload, headers);
+    },
+    /** Every item of a list, following `next` links. */
+    async everyItem<T>(scopes: AdminScope[], url: string): Promise<T[]> {
+      return (await t.pages<T>(await auth(scopes), url)).items;
     },
   };
 }
 
 type Admin = Awaited<ReturnType<typeof adminApp>>;
-
-/** Every item of a list, following `next` links. */
-async function everyItem<T>(admin: Admin, scopes: AdminScope[], url: string): Promise<T[]> {
-  const items: T[] = [];
-  let next: string | null = url;
-  while (next !== null) {
-    const res = await admin.call(scopes, 'GET', next);
-    assert.equal(res.statusCode, 200, res.body);
-    const page = res.json() as { data: T[]; next: string | null };
-    items.push(...page.data);
-    if (page.next !== null) assert.equal(res.headers.link, `<${page.next}>; rel="next"`);
-    next = page.next === null ? null : page.next.slice('/admin/v1'.length);
-  }
-  return items;
-}
 
 const ALICE = { name: 'Alice Example', authorId: 'alice-42', emailAddress: 'alice.secret@example.com' };
 const BOB = { name: 'Bob Example', authorId: 'bob-7', emailAddress: 'bob.hidden@example.com' };
@@ -159,9 +143,7 @@ describe(`admin API: privacy requests across applications on ${TEST_DIALECT}`, (
 
   it('filters by type, status and application, and pages either way without skipping or repeating', async () => {
     const listed = async (query: string) =>
-      (await everyItem<{ id: string }>(admin, read, `/production/privacy-requests?${query}`)).map(
-        (r) => r.id,
-      );
+      (await admin.everyItem<{ id: string }>(read, `/production/privacy-requests?${query}`)).map((r) => r.id);
     assert.deepEqual(await listed('type=forget'), [ids[0]]);
     assert.deepEqual(await listed('status=PENDING'), ids.slice(1));
     assert.deepEqual(
@@ -179,7 +161,7 @@ describe(`admin API: privacy requests across applications on ${TEST_DIALECT}`, (
     assert.deepEqual(await listed('order=newest'), [...ids].reverse());
     assert.deepEqual(await listed('order=newest&limit=1'), [...ids].reverse());
     assert.deepEqual(await listed('type=access&status=PENDING&limit=1'), ids.slice(1));
-    const staging = await everyItem(admin, read, '/staging/privacy-requests');
+    const staging = await admin.everyItem(read, '/staging/privacy-requests');
     assert.deepEqual(staging, []);
   });
 
@@ -407,7 +389,7 @@ describe(`admin API: audit trail on ${TEST_DIALECT}`, () => {
       targetId: 'app-1',
       details: {},
     });
-    trail = await everyItem(admin, read, '/audit-events');
+    trail = await admin.everyItem(read, '/audit-events');
   });
   after(() => admin.t.close());
 
@@ -431,9 +413,9 @@ describe(`admin API: audit trail on ${TEST_DIALECT}`, () => {
   it('pages either way, filters, and reads the latest N newest first', async () => {
     const ids = (items: { id: string }[]) => items.map((e) => e.id);
     const every = ids(trail);
-    assert.deepEqual(ids(await everyItem(admin, read, '/audit-events?limit=2')), every);
+    assert.deepEqual(ids(await admin.everyItem(read, '/audit-events?limit=2')), every);
     assert.deepEqual(
-      ids(await everyItem(admin, read, '/audit-events?order=newest&limit=3')),
+      ids(await admin.everyItem(read, '/audit-events?order=newest&limit=3')),
       every.toReversed(),
     );
     const latest = await admin.call(read, 'GET', '/audit-events?order=newest&limit=4');
@@ -441,7 +423,7 @@ describe(`admin API: audit trail on ${TEST_DIALECT}`, () => {
     assert.match(latest.json().next, /^\/admin\/v1\/audit-events\?order=newest&limit=4&cursor=/);
     const since = new Date(START + 4 * 60_000).toISOString();
     assert.deepEqual(
-      ids(await everyItem(admin, read, `/audit-events?since=${since}&limit=2`)),
+      ids(await admin.everyItem(read, `/audit-events?since=${since}&limit=2`)),
       ids(trail.filter((e) => e.occurredAt >= since)),
     );
     assert.deepEqual(
@@ -449,17 +431,17 @@ describe(`admin API: audit trail on ${TEST_DIALECT}`, () => {
       ['c-3', 'c-4', ...trail.slice(-4, -1).map((e) => e.targetId), 'app-1'],
     );
     assert.deepEqual(
-      (await everyItem<{ targetId: string }>(admin, read, '/audit-events?action=application.revoked')).map(
+      (await admin.everyItem<{ targetId: string }>(read, '/audit-events?action=application.revoked')).map(
         (e) => e.targetId,
       ),
       ['app-1'],
     );
     assert.deepEqual(
-      (await everyItem<{ action: string }>(admin, read, '/audit-events?target=c-2')).map((e) => e.action),
+      (await admin.everyItem<{ action: string }>(read, '/audit-events?target=c-2')).map((e) => e.action),
       ['client.created'],
     );
-    assert.deepEqual(await everyItem(admin, read, '/audit-events?action=no.such'), []);
-    assert.deepEqual(await everyItem(admin, read, '/audit-events?since=2999-01-01T00:00:00Z'), []);
+    assert.deepEqual(await admin.everyItem(read, '/audit-events?action=no.such'), []);
+    assert.deepEqual(await admin.everyItem(read, '/audit-events?since=2999-01-01T00:00:00Z'), []);
   });
 
   it('refuses a bad query and a token without audit:read', async () => {

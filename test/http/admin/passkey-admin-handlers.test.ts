@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
 import { recordPasskeyUses } from '../../../src/store/repositories/passkeys.js';
 import { testClock } from '../../helpers/limit-fixtures.js';
@@ -47,13 +46,7 @@ describe(`admin API: passkeys on ${TEST_DIALECT}`, () => {
     url: string,
     payload?: object,
     headers: Record<string, string> = {},
-  ): Promise<LightMyRequestResponse> =>
-    t.app.inject({
-      method,
-      url: `/admin/v1${url}`,
-      headers: { authorization: writer, ...headers },
-      ...(payload ? { payload } : {}),
-    });
+  ) => t.call(writer, method, url, payload, headers);
   const create = (app: string, body: object, headers: Record<string, string> = {}) =>
     call('POST', `/production/applications/${app}/passkeys`, body, headers);
   const listAll = async (url: string): Promise<Passkey[]> => (await call('GET', url)).json().data;
@@ -221,20 +214,7 @@ describe(`admin API: passkeys on ${TEST_DIALECT}`, () => {
     await recordPasskeyUses(t.runtime.deps.store.db, [{ passkeyId: ids[0] as string, at: clock.now() }]);
     clock.advance(11 * 60_000);
 
-    const seen: Passkey[] = [];
-    let url: string | null = `/admin/v1/staging/passkeys?app=${app.clientId}&limit=2`;
-    while (url !== null) {
-      const res: LightMyRequestResponse = await t.app.inject({
-        method: 'GET',
-        url,
-        headers: { authorization: reader },
-      });
-      assert.equal(res.statusCode, 200, res.body);
-      const page = res.json() as { data: Passkey[]; next: string | null };
-      seen.push(...page.data);
-      assert.equal(res.headers.link, page.next === null ? undefined : `<${page.next}>; rel="next"`);
-      url = page.next;
-    }
+    const seen = (await t.pages<Passkey>(reader, `/staging/passkeys?app=${app.clientId}&limit=2`)).items;
     assert.deepEqual(
       seen.map((p) => [p.id, p.status, p.default, p.lastUsedAt === null]),
       [

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { createTestAdminApp, type TestAdminApp } from '../../helpers/test-admin-app.js';
 import { TEST_DIALECT } from '../../helpers/test-runtime.js';
 
@@ -13,13 +12,7 @@ describe(`admin API: tenancy on ${TEST_DIALECT}`, () => {
   });
   after(() => t.close());
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({
-      method,
-      url: `/admin/v1${url}`,
-      headers: { authorization: auth },
-      ...(payload ? { payload } : {}),
-    });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) => t.call(auth, method, url, payload);
 
   it('adds clients per environment and refuses a duplicate name or a bad one', async () => {
     const added = await call('POST', '/production/clients', { name: 'Acme-EN_GB' });
@@ -92,24 +85,12 @@ describe(`admin API: tenancy on ${TEST_DIALECT}`, () => {
   it('pages applications with next links in the body and a Link header', async () => {
     for (let i = 0; i < 5; i++)
       await call('POST', '/staging/applications', { name: `Paged ${i}`, clientNames: [] });
-    const names: string[] = [];
-    let url: string | null = '/admin/v1/staging/applications?limit=2';
-    let pages = 0;
-    while (url !== null) {
-      const res: LightMyRequestResponse = await t.app.inject({
-        method: 'GET',
-        url,
-        headers: { authorization: auth },
-      });
-      assert.equal(res.statusCode, 200);
-      const page = res.json() as { data: { name: string }[]; next: string | null };
-      names.push(...page.data.map((a) => a.name));
-      assert.equal(res.headers.link, page.next === null ? undefined : `<${page.next}>; rel="next"`);
-      url = page.next;
-      pages++;
-    }
-    assert.deepEqual(names, ['Paged 0', 'Paged 1', 'Paged 2', 'Paged 3', 'Paged 4']);
-    assert.equal(pages, 3);
+    const { items, urls } = await t.pages<{ name: string }>(auth, '/staging/applications?limit=2');
+    assert.deepEqual(
+      items.map((a) => a.name),
+      ['Paged 0', 'Paged 1', 'Paged 2', 'Paged 3', 'Paged 4'],
+    );
+    assert.equal(urls.length, 3);
     const bad = await call('GET', '/staging/applications?cursor=forged');
     assert.equal(bad.statusCode, 400);
     assert.equal((await call('GET', '/staging/applications?limit=0')).statusCode, 400);

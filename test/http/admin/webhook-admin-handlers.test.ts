@@ -43,29 +43,14 @@ describe(`admin API: webhooks on ${TEST_DIALECT}`, () => {
     url: string,
     payload?: object,
     headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method,
-      url: `/admin/v1${url}`,
-      headers: { authorization: auth, ...headers },
-      ...(payload ? { payload } : {}),
-    });
+  ) => t.call(auth, method, url, payload, headers);
   /** The ids of every page's items, following `next` links (and checking each keeps the filters). */
   const followPages = async (first: string): Promise<string[]> => {
-    const ids: string[] = [];
-    let next: string | null = `/admin/v1${first}`;
-    while (next !== null) {
-      const url: string = next;
-      const page = await t.app.inject({ method: 'GET', url, headers: { authorization: auth } });
-      assert.equal(page.statusCode, 200, page.body);
+    const { items, urls } = await t.pages<{ id: string }>(auth, first);
+    for (const url of urls)
       for (const param of new URL(first, 'http://x').searchParams.keys())
         if (param !== 'cursor') assert.ok(new URL(url, 'http://x').searchParams.has(param), url);
-      const body: { data: { id: string }[]; next: string | null } = page.json();
-      ids.push(...body.data.map((item) => item.id));
-      next = body.next;
-      if (next !== null) assert.equal(page.headers.link, `<${next}>; rel="next"`);
-    }
-    return ids;
+    return items.map((item) => item.id);
   };
   const add = async (environment: Environment, app: string, extra: object = {}) => {
     const res = await call('POST', `/${environment}/webhook-endpoints`, { app, url: HOOK, ...extra });
