@@ -165,7 +165,11 @@ type InjectResponse = Awaited<ReturnType<FastifyInstance['inject']>>;
 
 export interface PrivacyClient {
   post(type: 'forget' | 'access', body: unknown, headers?: Record<string, string>): Promise<InjectResponse>;
-  get(path: string, query?: Record<string, string>): Promise<InjectResponse>;
+  get(
+    path: string,
+    query?: Record<string, string>,
+    headers?: Record<string, string>,
+  ): Promise<InjectResponse>;
 }
 
 /** app.inject wrappers that add the tenant's token, passkey and host. */
@@ -185,12 +189,12 @@ export function privacyClient(
         payload: typeof body === 'string' ? body : JSON.stringify(body),
       });
     },
-    get(path, query = {}) {
+    get(path, query = {}, headers = {}) {
       return app.inject({
         method: 'GET',
         url: `/privacy/v1${path}`,
         query: { passkey: tenant.privacyPasskey, ...query },
-        headers: auth,
+        headers: { ...auth, ...headers },
       });
     },
   };

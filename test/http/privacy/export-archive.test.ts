@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import yauzl from 'yauzl';
 import { EXPORT_FILES } from '../../../src/domain/export-files.js';
 import { exportArchive } from '../../../src/http/privacy/export-archive.js';
 import {
@@ -13,30 +12,7 @@ import {
   seedPrivacyTenant,
 } from '../../helpers/privacy-fixtures.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../helpers/test-runtime.js';
-
-/** Every file of a ZIP archive, by path, read with a real unzip library. */
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const files = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (openErr, stream) => {
-          if (openErr || !stream) return reject(openErr);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(files));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
+import { unzip } from '../../helpers/unzip.js';
 
 /** The first line of a CSV file, after its byte order mark, as its column names. */
 const headerOf = (csv: string) => (csv.replace(/^\uFEFF/, '').split('\r\n')[0] ?? '').split(',');
@@ -97,12 +73,7 @@ describe(`access export as a ZIP archive (${TEST_DIALECT})`, () => {
   after(() => t.close());
 
   const download = (query: Record<string, string>, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/privacy/v1/accessRequests/${requestId}/export`,
-      query: { passkey: tenant.privacyPasskey, ...query },
-      headers: { authorization: `Bearer ${tenant.token}`, host: 'localhost', ...headers },
-    });
+    c.get(`/accessRequests/${requestId}/export`, query, headers);
 
   it('keeps JSON the default, and serves the archive for ?format=zip or Accept: application/zip', async () => {
     const json = await download({});

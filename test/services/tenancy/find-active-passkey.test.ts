@@ -7,7 +7,7 @@ import { createPasskey } from '../../../src/services/tenancy/create-passkey.js';
 import { findActivePasskey } from '../../../src/services/tenancy/find-active-passkey.js';
 import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
 import { updatePasskey } from '../../../src/services/tenancy/update-passkey.js';
-import { issueTestToken, seedTestTenant, type TestTenant } from '../../helpers/credentials.js';
+import { seedTestTenant, type TestTenant } from '../../helpers/credentials.js';
 import { testClock } from '../../helpers/limit-fixtures.js';
 import {
   createTestApp,
@@ -73,7 +73,7 @@ describe(`an expired passkey is refused on the Response API like a revoked one (
 
   it('answers the same 403 for both, once the cached passkey has expired', async () => {
     const deps = t.runtime.deps;
-    const token = await issueTestToken(t.runtime, tenant.applicationId, 'production');
+    const { token } = tenant;
     const issue = (expiresAt?: number) =>
       createPasskey(deps, { applicationId: tenant.applicationId, api: 'response', expiresAt });
     const expiring = await issue(clock.now() + 30_000);
