@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { rpaNodeArgs } from '../helpers/rpa-cli.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
-import { freePort } from './free-port.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rpa-serve-'));
 const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
@@ -40,6 +39,17 @@ function startServer(
   });
 }
 
+/** The port a side listener logged it serves on (`msg`), waited for up to 5 s. */
+async function loggedPort(output: () => string, msg: string): Promise<number> {
+  const line = new RegExp(`"port":(\\d+),"msg":"${msg}"`);
+  for (let i = 0; i < 100; i++) {
+    const m = line.exec(output());
+    if (m) return Number(m[1]);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`no "${msg}" line with its port: ${output()}`);
+}
+
 describe(`rpa serve on ${TEST_DIALECT}`, () => {
   after(async () => {
     rmSync(dir, { recursive: true, force: true });
@@ -50,13 +60,8 @@ describe(`rpa serve on ${TEST_DIALECT}`, () => {
     const { child, port, output } = await startServer({ METRICS_PORT: '0' });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      let metricsPort: number | undefined;
-      for (let i = 0; i < 100 && metricsPort === undefined; i++) {
-        const m = /"port":(\d+),"msg":"serving metrics"/.exec(output());
-        if (m) metricsPort = Number(m[1]);
-        else await new Promise((r) => setTimeout(r, 50));
-      }
-      assert.ok(metricsPort && metricsPort !== port, output());
+      const metricsPort = await loggedPort(output, 'serving metrics');
+      assert.notEqual(metricsPort, port);
       assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
       const scraped = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
       assert.equal(scraped.status, 200);
@@ -71,12 +76,11 @@ describe(`rpa serve on ${TEST_DIALECT}`, () => {
   });
 
   it('serves the admin API on ADMIN_PORT only, with admin tokens', async () => {
-    const adminPort = await freePort();
-    const { child, port, output } = await startServer({ ADMIN_PORT: String(adminPort) });
+    const { child, port, output } = await startServer({ ADMIN_PORT: '0' });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      for (let i = 0; i < 100 && !output().includes('"msg":"serving the admin API"'); i++)
-        await new Promise((r) => setTimeout(r, 50));
+      const adminPort = await loggedPort(output, 'serving the admin API');
+      assert.notEqual(adminPort, port);
       const admin = `http://127.0.0.1:${adminPort}/admin/v1`;
       assert.equal((await fetch(`${admin}/openapi.json`)).status, 200);
       const refused = await fetch(`${admin}/production/clients`);
