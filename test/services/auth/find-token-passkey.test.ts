@@ -10,18 +10,24 @@ import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/se
 import { updatePasskey } from '../../../src/services/tenancy/update-passkey.js';
 import { createTestRuntime, type TestRuntime } from '../../helpers/test-runtime.js';
 
+/** A runtime with the demo tenant, and its application authenticated as the token endpoint does. */
+async function demoClient(env: Record<string, string>, options: { clock?: () => number } = {}) {
+  const rt = await createTestRuntime(env, options);
+  const demo = await seedDemo(rt.deps, { environment: 'production' });
+  const client = await authenticateClient(rt.deps, {
+    environment: 'production',
+    clientId: demo.clientId,
+    clientSecret: demo.clientSecret,
+  });
+  return { rt, demo, client };
+}
+
 describe('findTokenPasskey answers at once when the cache holds the passkey', () => {
   let rt: TestRuntime;
   let demo: DemoCredentials;
   let client: AuthenticatedClient;
   before(async () => {
-    rt = await createTestRuntime({ TOKEN_CACHE_TTL_MS: '5000' });
-    demo = await seedDemo(rt.deps, { environment: 'production' });
-    client = await authenticateClient(rt.deps, {
-      environment: 'production',
-      clientId: demo.clientId,
-      clientSecret: demo.clientSecret,
-    });
+    ({ rt, demo, client } = await demoClient({ TOKEN_CACHE_TTL_MS: '5000' }));
   });
   after(() => rt.close());
 
@@ -55,13 +61,7 @@ describe('findTokenPasskey checks expiry at request time, though the cache holds
   let demo: DemoCredentials;
   let client: AuthenticatedClient;
   before(async () => {
-    rt = await createTestRuntime({ TOKEN_CACHE_TTL_MS: '60000' }, { clock: () => now });
-    demo = await seedDemo(rt.deps, { environment: 'production' });
-    client = await authenticateClient(rt.deps, {
-      environment: 'production',
-      clientId: demo.clientId,
-      clientSecret: demo.clientSecret,
-    });
+    ({ rt, demo, client } = await demoClient({ TOKEN_CACHE_TTL_MS: '60000' }, { clock: () => now }));
   });
   after(() => rt.close());
 
