@@ -56,7 +56,7 @@ function adminApi(send: Send): AdminApi {
     // A create is sent with a key of its own, so a retry after a lost answer creates nothing twice.
     const key = method === 'POST' ? randomUUID() : undefined;
     const answer = await send(method, `${ADMIN_PREFIX}${path}`, body, key);
-    if (answer.status >= 400) throw adminProblem(answer);
+    if (answer.status >= 400) throw new CliError(problemMessage(answer));
     return answer.body as T;
   };
   return {
@@ -82,26 +82,10 @@ export function query(params: Record<string, string | number | undefined>): stri
   return text ? `?${text}` : '';
 }
 
-/** A problem the admin API answered (RFC 9457): the command's one-line failure, and what it was about. */
-export class AdminProblem extends CliError {
-  constructor(
-    message: string,
-    readonly status: number,
-    /** The part of the request the problem is about (`app`, `passkey`, ...), when it names one. */
-    readonly field: string | undefined,
-  ) {
-    super(message);
-  }
-}
-
-function adminProblem(answer: Answer): AdminProblem {
-  const problem = answer.body as { detail?: unknown; errors?: { field?: unknown }[] } | null;
-  const field = problem?.errors?.[0]?.field;
-  return new AdminProblem(
-    typeof problem?.detail === 'string' ? problem.detail : `the admin API answered ${answer.status}`,
-    answer.status,
-    typeof field === 'string' ? field : undefined,
-  );
+function problemMessage(answer: Answer): string {
+  const problem = answer.body as { detail?: unknown; title?: unknown } | null;
+  if (problem && typeof problem.detail === 'string') return problem.detail;
+  return `the admin API answered ${answer.status}`;
 }
 
 function inProcess(app: FastifyInstance): Send {

@@ -1,36 +1,35 @@
 import { ENVIRONMENTS, type Environment } from '../domain/environment.js';
-import { AdminProblem } from './admin-api.js';
 import { CliError } from './cli-error.js';
 
 /**
  * What a command names that lives in one environment (an application, a passkey, an endpoint):
- * the field the admin API's 404 about it names, and the command's own failure when neither
+ * how the admin API's 404 about it begins, and the command's own failure when neither
  * environment has it.
  */
 export interface Named {
-  readonly field: 'app' | 'passkey' | 'endpoint';
+  readonly missingPrefix: string;
   readonly failure: string;
 }
 
 const quoted = (v: string) => JSON.stringify(v.slice(0, 100));
 
 export const namedApplication = (app: string): Named => ({
-  field: 'app',
+  missingPrefix: 'no application',
   failure: `no application with the id or client id ${quoted(app)}`,
 });
 export const namedPasskey = (id: string): Named => ({
-  field: 'passkey',
+  missingPrefix: 'no passkey',
   failure: `no passkey ${quoted(id)}`,
 });
 export const namedEndpoint = (id: string): Named => ({
-  field: 'endpoint',
+  missingPrefix: 'no webhook endpoint',
   failure: `no webhook endpoint with the id ${quoted(id)}; \`rpa webhooks list\` shows them`,
 });
 
 /** The command's failure when `err` says one of `named` is not in that environment; else null. */
 function notThere(err: unknown, named: readonly Named[]): CliError | null {
-  if (!(err instanceof AdminProblem) || err.status !== 404) return null;
-  const found = named.find((n) => n.field === err.field);
+  if (!(err instanceof CliError)) return null;
+  const found = named.find((n) => err.message.startsWith(n.missingPrefix));
   return found ? new CliError(found.failure) : null;
 }
 
