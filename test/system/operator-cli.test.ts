@@ -133,6 +133,9 @@ describe(`rpa for operators on ${TEST_DIALECT}`, () => {
       status: string;
     }[];
     assert.equal(listed.find((a) => a.applicationId === demo.applicationId)?.status, 'revoked');
+    // Found, but revoked already: said so, not taken for an application of the other environment.
+    const again = assertOneLineFailure(await rpa('apps', 'revoke', demo.clientId), 'revoked twice');
+    assert.match(again, /no active application/);
   });
 
   it('says so when no application has the id or client id given', async () => {
