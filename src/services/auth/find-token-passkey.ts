@@ -1,6 +1,7 @@
 import { hashCredential } from '../../domain/credentials.js';
 import { isPasskeyUsable, type Passkey } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
+import { findDefaultPasskey } from '../../store/repositories/passkeys.js';
 import type { ServiceDeps } from '../deps.js';
 import { type MaybePromise, whenReady } from '../maybe-promise.js';
 import type { AuthenticatedClient } from './authenticate-client.js';
@@ -26,13 +27,15 @@ export function findTokenPasskey(
 
 /**
  * The default passkey, loaded as usable and held in the cache only until it expires: an expired
- * one gives way, as a revoked one does, to the next usable passkey. One that expired during its
- * own load is loaded again, the cache no longer holding it.
+ * one gives way, as a revoked one does, to the next usable passkey. One that expired while it was
+ * being loaded (or while a load it joined was) is looked up again in the database itself.
  */
 function defaultPasskey(deps: ServiceDeps, applicationId: string): MaybePromise<Passkey | null> {
   const usable = (p: Passkey | undefined) => (p && isPasskeyUsable(p, deps.clock()) ? p : null);
   return whenReady(deps.cache.defaultPasskeys.get(applicationId), (p) =>
-    !p || usable(p) ? (p ?? null) : whenReady(deps.cache.defaultPasskeys.get(applicationId), usable),
+    !p || usable(p)
+      ? (p ?? null)
+      : findDefaultPasskey(deps.store.db, applicationId, deps.clock()).then(usable),
   );
 }
 

@@ -25,7 +25,7 @@ export function createCachedLookup<V>(options: {
   maxEntries: number;
   clock: Clock;
   load: (key: string) => Promise<V>;
-  expiresAt?: (value: V) => number | null;
+  expiresAt?: ((value: V) => number | null) | undefined;
 }): CachedLookup<V> {
   const { ttlMs, maxEntries, clock, load, expiresAt } = options;
   const entries = new Map<string, { value: V; freshUntil: number }>();

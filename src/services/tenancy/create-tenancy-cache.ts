@@ -64,13 +64,7 @@ export function createTenancyCache(
   const { store, clock } = deps;
   const ttlMs = deps.config.tokenCacheTtlMs;
   const lookup = <V>(load: (key: string) => Promise<V>, expiresAt?: (value: V) => number | null) =>
-    createCachedLookup({
-      ttlMs,
-      maxEntries: TENANCY_CACHE_MAX_ENTRIES,
-      clock,
-      load,
-      ...(expiresAt ? { expiresAt } : {}),
-    });
+    createCachedLookup({ ttlMs, maxEntries: TENANCY_CACHE_MAX_ENTRIES, clock, load, expiresAt });
 
   const applications = lookup(async (id) => {
     const application = await findApplicationById(store.db, id);

@@ -55,7 +55,7 @@ describe('findTokenPasskey answers at once when the cache holds the passkey', ()
   });
 });
 
-describe('findTokenPasskey checks expiry at request time, though the cache holds the passkey', () => {
+describe('findTokenPasskey checks expiry at request time', () => {
   let now = Date.UTC(2026, 10, 27, 12);
   let rt: TestRuntime;
   let demo: DemoCredentials;
