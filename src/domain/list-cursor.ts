@@ -1,18 +1,18 @@
 import { IDENTIFIER_KINDS, type IdentifierKind } from './identifiers.js';
 import { type PagePosition, readPagePosition } from './page-cursor.js';
 
-/**
- * Opaque page token of a list ordered by (submission time, id) descending: the position of the
- * last item shown (as a page cursor holds it: page-cursor.ts), and the identifier filter of the
- * list as its keyed hash. Page links may be logged or shared, so an identifier travels in them
- * only inside the cursor, and only as that hash. base64url so it travels in a query string untouched.
- */
 /** An identifier filter as the store matches it: the kind and the keyed hash of the value. */
 export interface IdentifierFilter {
   readonly kind: IdentifierKind;
   readonly hash: string;
 }
 
+/**
+ * Opaque page token of a list ordered by (submission time, id) descending: the position of the
+ * last item shown (as a page cursor holds it: page-cursor.ts), and the identifier filter of the
+ * list as its keyed hash. Page links may be logged or shared, so an identifier travels in them
+ * only inside the cursor, and only as that hash. base64url so it travels in a query string untouched.
+ */
 export interface ListCursor {
   /** Null on a cursor that names the first page of a filtered list. */
   readonly position: PagePosition | null;
