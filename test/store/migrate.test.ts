@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { openStore, type Store } from '../../src/store/database.js';
-import { migrateToLatest, migrations } from '../../src/store/migrate.js';
+import { migrateToLatest, migrations, pendingMigrations, schemaState } from '../../src/store/migrate.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 describe(`migrations on ${TEST_DIALECT}`, () => {
@@ -23,6 +23,13 @@ describe(`migrations on ${TEST_DIALECT}`, () => {
     assert.ok(names.length > 0);
     for (const n of names) assert.match(n, /^\d{4}-\d{2}-\d{2}-\d{2}-[a-z0-9-]+$/);
     assert.deepEqual(names, [...names].sort());
+  });
+
+  it('reports every migration pending, and none unknown, on an empty database', async () => {
+    assert.deepEqual(await schemaState(store.db, store.schema), {
+      pending: Object.keys(migrations),
+      unknown: [],
+    });
   });
 
   it('applies all migrations up, then is a no-op', async () => {
@@ -99,6 +106,33 @@ describe(`migrations on ${TEST_DIALECT}`, () => {
       .where('id', '=', 'c5')
       .executeTakeFirstOrThrow();
     assert.strictEqual(r.created_at, ms);
+  });
+
+  // The previous release keeps serving, and may restart, while the next one's migrations are applied.
+  it('serves a database a newer release migrated further: applies nothing and does not fail', async () => {
+    const newer = '2999-01-01-01-next-release';
+    const last = Object.keys(migrations).at(-1) ?? '';
+    const applied = async (name: string) =>
+      sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
+        store.db,
+      );
+    await applied(newer);
+    try {
+      assert.deepEqual(await schemaState(store.db, store.schema), { pending: [], unknown: [newer] });
+      assert.deepEqual(await pendingMigrations(store.db, store.schema), []);
+      assert.deepEqual(await migrateToLatest(store.db, store.schema), { applied: [] });
+      // Not a newer history of this code's: one of its own is missing, and it applies nothing.
+      await sql`delete from kysely_migration where name = ${last}`.execute(store.db);
+      assert.deepEqual(await schemaState(store.db, store.schema), { pending: [last], unknown: [newer] });
+      await assert.rejects(
+        migrateToLatest(store.db, store.schema),
+        /does not know \(2999-01-01-01-next-release\)/,
+      );
+    } finally {
+      await sql`delete from kysely_migration where name in (${newer}, ${last})`.execute(store.db);
+      await applied(last);
+    }
+    assert.deepEqual(await schemaState(store.db, store.schema), { pending: [], unknown: [] });
   });
 });
 
