@@ -12,10 +12,22 @@ import * as exportReviewContent from './migrations/2026-11-27-02-export-review-c
 import type { Database } from './schema.js';
 
 /**
+ * A migration, and whether it contracts the schema. A release's migrations run while the previous
+ * release still serves, so a migration only expands: new tables, new columns that are nullable or
+ * have a default, new indexes. One that drops or renames a table or column, changes a column's
+ * type, or makes the previous release's inserts incomplete is a contract step, marked by its module
+ * with `export const contract = true`, and comes in a release after the one that stopped using what
+ * it takes away (docs/operations.md, "Health, readiness and migrations").
+ */
+export interface ReleaseMigration extends Migration {
+  readonly contract?: boolean;
+}
+
+/**
  * Migrations are listed here rather than read from a folder, so the same list works from src/
  * under tsx and from dist/ after the build. Names sort by date; never rename or edit one.
  */
-export const migrations: Readonly<Record<string, Migration>> = Object.freeze({
+export const migrations: Readonly<Record<string, ReleaseMigration>> = Object.freeze({
   '2026-11-23-01-tenancy-and-content': tenancyAndContent,
   '2026-11-23-02-privacy-requests': privacyRequests,
   '2026-11-23-03-limit-counters': limitCounters,
