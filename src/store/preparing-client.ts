@@ -8,6 +8,7 @@ import { PREPARED_SQL_TAG } from './prepared-query.js';
  * answers with; 26000 invalid_sql_statement_name, once the session lost it (DEALLOCATE).
  */
 const STALE_CODES = new Set(['0A000', '26000']);
+const INVALID_STATEMENT_NAME = '26000';
 /** Transaction status of ReadyForQuery: in a failed transaction block, which runs nothing more. */
 const FAILED_TRANSACTION = 'E';
 
@@ -62,7 +63,12 @@ export class PreparingClient extends pg.Client {
   async #named(text: string, values: unknown[] | undefined, mayRetry: boolean): Promise<pg.QueryResult> {
     const name = statementName(text);
     if (this.#stale.has(name)) {
-      await super.query(`deallocate "${name}"`);
+      try {
+        await super.query(`deallocate "${name}"`);
+      } catch (err) {
+        // Gone already (DEALLOCATE ALL): what was to be done is done.
+        if ((err as { code?: unknown }).code !== INVALID_STATEMENT_NAME) throw err;
+      }
       this.#stale.delete(name);
     }
     try {

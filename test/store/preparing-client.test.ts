@@ -91,4 +91,18 @@ describe('named statements while the schema changes', {
       .execute((trx) => hits.executeTakeFirst(trx, { key: 'named:a' }));
     assert.deepEqual(again, { key: 'named:a', hits: 3 });
   });
+
+  it('prepares a statement again after a failed transaction even when the session dropped it meanwhile', async () => {
+    await hits.executeTakeFirst(store.db, { key: 'named:a' });
+    await sql`alter table limit_counters alter column hits type text using hits::text`.execute(store.db);
+    await assert.rejects(
+      store.db.transaction().execute((trx) => hits.executeTakeFirst(trx, { key: 'named:a' })),
+      (err: { code?: string }) => err.code === '0A000',
+    );
+    await sql`deallocate all`.execute(store.db);
+    assert.deepEqual(await hits.executeTakeFirst(store.db, { key: 'named:a' }), {
+      key: 'named:a',
+      hits: '3',
+    });
+  });
 });
