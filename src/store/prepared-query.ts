@@ -54,7 +54,7 @@ const markedName = (p: unknown): string | null =>
 
 /**
  * Leads the SQL of every prepared query, so the PostgreSQL connection can tell it apart from
- * queries built per call and keep it as a named statement (database.ts). A comment to the database.
+ * queries built per call and keep it as a named statement (preparing-client.ts). A comment to the database.
  */
 export const PREPARED_SQL_TAG = '/* prepared */ ';
 
@@ -94,7 +94,7 @@ function compileMarked(query: Compilable<unknown> & OperationNodeSource): Compil
  * per call. Building and compiling a query in Kysely walks and freezes its operation tree, which
  * costs more CPU than running a simple indexed read (bench/results/history.md, GET author); hot
  * reads are worth building once. The SQL text stays the same, so SQLite reuses its prepared statement and
- * PostgreSQL parses and plans it once per connection (database.ts).
+ * PostgreSQL parses and plans it once per connection (preparing-client.ts).
  */
 export function preparedQuery<P extends PreparedArrayParams, Row>(
   build: (db: Kysely<Database>, params: P) => Compilable<Row> & OperationNodeSource,
