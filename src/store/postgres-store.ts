@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { CompactionSizes, Store, StoreOptions } from './database.js';
 import { createTransactionPerWrite } from './group-commit.js';
-import { PREPARED_SQL_TAG } from './prepared-query.js';
+import { ignoreClientError, PreparingClient } from './preparing-client.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
 
@@ -59,39 +58,6 @@ async function compactPostgresTables(
     }
   });
 }
-
-/**
- * Runs the SQL of prepared queries (prepared-query.ts) as named statements: PostgreSQL parses and
- * plans each once per connection instead of on every call, and the hot reads share the two cores
- * of a small machine with it. Only those are named: a connection keeps every named statement
- * until it closes, and queries built per call (lists of varying length) would pile up.
- */
-const statementNames = new Map<string, string>(); // as many as the code has prepared queries
-class PreparingClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super(config);
-    // A client whose connection fails emits 'error' even while checked out of the pool, where the
-    // pool's own listener is off: unheard, that would end the process. Whatever it was running
-    // fails with the same error, the pool drops it when it comes back (no longer queryable), and
-    // an idle one is reported by the pool's 'error' event.
-    this.on('error', ignoreClientError);
-  }
-
-  // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only adds a name.
-  override query(config: any, values?: any, callback?: any): any {
-    if (typeof config === 'string' && config.startsWith(PREPARED_SQL_TAG)) {
-      let name = statementNames.get(config);
-      if (!name) {
-        name = `rpa_${createHash('sha256').update(config).digest('base64url').slice(0, 22)}`;
-        statementNames.set(config, name);
-      }
-      return super.query({ name, text: config, values }, callback);
-    }
-    return super.query(config, values, callback);
-  }
-}
-
-function ignoreClientError(): void {}
 
 /** How long a statement waits for a pool connection by default: then 503, not a hung request. */
 const DEFAULT_CONNECTION_TIMEOUT_MS = 2000;

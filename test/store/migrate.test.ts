@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { openStore, type Store } from '../../src/store/database.js';
-import { migrateToLatest, migrations } from '../../src/store/migrate.js';
+import { migrateToLatest, migrations, pendingMigrations, schemaState } from '../../src/store/migrate.js';
+import { contractingChanges, schemaShape } from '../helpers/schema-shape.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 describe(`migrations on ${TEST_DIALECT}`, () => {
@@ -23,6 +24,13 @@ describe(`migrations on ${TEST_DIALECT}`, () => {
     assert.ok(names.length > 0);
     for (const n of names) assert.match(n, /^\d{4}-\d{2}-\d{2}-\d{2}-[a-z0-9-]+$/);
     assert.deepEqual(names, [...names].sort());
+  });
+
+  it('reports every migration pending, and none unknown, on an empty database', async () => {
+    assert.deepEqual(await schemaState(store.db, store.schema), {
+      pending: Object.keys(migrations),
+      unknown: [],
+    });
   });
 
   it('applies all migrations up, then is a no-op', async () => {
@@ -99,6 +107,95 @@ describe(`migrations on ${TEST_DIALECT}`, () => {
       .where('id', '=', 'c5')
       .executeTakeFirstOrThrow();
     assert.strictEqual(r.created_at, ms);
+  });
+
+  // The previous release keeps serving, and may restart, while the next one's migrations are applied.
+  it('serves a database a newer release migrated further: applies nothing and does not fail', async () => {
+    const newer = '2999-01-01-01-next-release';
+    const last = Object.keys(migrations).at(-1) ?? '';
+    const applied = async (name: string) =>
+      sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
+        store.db,
+      );
+    await applied(newer);
+    try {
+      assert.deepEqual(await schemaState(store.db, store.schema), { pending: [], unknown: [newer] });
+      assert.deepEqual(await pendingMigrations(store.db, store.schema), []);
+      assert.deepEqual(await migrateToLatest(store.db, store.schema), { applied: [] });
+      // Not a newer history of this code's: one of its own is missing, and it applies nothing.
+      await sql`delete from kysely_migration where name = ${last}`.execute(store.db);
+      assert.deepEqual(await schemaState(store.db, store.schema), { pending: [last], unknown: [newer] });
+      await assert.rejects(
+        migrateToLatest(store.db, store.schema),
+        /does not know \(2999-01-01-01-next-release\)/,
+      );
+    } finally {
+      await sql`delete from kysely_migration where name in (${newer}, ${last})`.execute(store.db);
+      await applied(last);
+    }
+    assert.deepEqual(await schemaState(store.db, store.schema), { pending: [], unknown: [] });
+  });
+});
+
+describe(`migrations one at a time on ${TEST_DIALECT}: expand, then contract`, () => {
+  let store: Store;
+  const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
+
+  before(async () => {
+    store = await openStore(TEST_DATABASE_URL, schema ? { schema } : {});
+  });
+  after(async () => {
+    await store.close();
+    if (schema) await dropSchema(TEST_DATABASE_URL, schema);
+  });
+
+  // A release's migrations run while the previous release serves (docs/operations.md, "Health,
+  // readiness and migrations"): only a step marked as a contract step may take away what it reads.
+  it('changes nothing the previous release relies on, except in steps marked as contract steps', async () => {
+    const migrator = new Migrator({
+      db: store.db,
+      provider: { getMigrations: async () => ({ ...migrations }) },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+    const unmarked: string[] = [];
+    const markedNeedlessly: string[] = [];
+    let before = await schemaShape(store.db);
+    for (const [name, migration] of Object.entries(migrations)) {
+      const { error, results } = await migrator.migrateUp();
+      if (error) throw error;
+      assert.deepEqual(
+        results?.map((r) => [r.migrationName, r.status]),
+        [[name, 'Success']],
+      );
+      const after = await schemaShape(store.db);
+      const changes = contractingChanges(before, after);
+      if (changes.length > 0 && migration.contract !== true) unmarked.push(`${name}: ${changes.join(', ')}`);
+      if (changes.length === 0 && migration.contract === true) markedNeedlessly.push(name);
+      before = after;
+    }
+    assert.deepEqual(unmarked, [], 'take these away in a later release, in a migration marked `contract`');
+    assert.deepEqual(markedNeedlessly, [], 'these take nothing away: an expansion is not marked');
+  });
+
+  it('sees a dropped column, a renamed table, a changed type and a new mandatory column as contracting', async () => {
+    const before = await schemaShape(store.db);
+    await sql`alter table reviews drop column author_vimeo`.execute(store.db);
+    await sql`alter table audit_events rename to audit_log`.execute(store.db);
+    await sql`alter table clients add column note text`.execute(store.db);
+    await sql`alter table clients add column tier text not null default 'basic'`.execute(store.db);
+    const expected = ['drops column reviews.author_vimeo', 'drops table audit_events'];
+    if (TEST_DIALECT === 'postgres') {
+      await sql`alter table reviews alter column rating type bigint`.execute(store.db);
+      await sql`alter table reviews alter column title set not null`.execute(store.db);
+      await sql`alter table reviews add column grade int not null`.execute(store.db);
+      expected.push(
+        'changes the type of reviews.rating (int4 to int8)',
+        'makes reviews.title not null',
+        'adds reviews.grade not null without a default',
+      );
+    }
+    const after = await schemaShape(store.db);
+    assert.deepEqual(contractingChanges(before, after).sort(), expected.sort());
   });
 });
 

@@ -4,6 +4,12 @@ import { sql } from 'kysely';
 import { openStore, type Store } from '../../src/store/database.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { PREPARED_SQL_TAG, preparedInsert, preparedQuery } from '../../src/store/prepared-query.js';
+import {
+  findAccessibleResponse,
+  findAccessibleResponseAuthor,
+} from '../../src/store/repositories/client-responses.js';
+import { findLinkedIdentifiers } from '../../src/store/repositories/privacy-subjects.js';
+import { findReview } from '../../src/store/repositories/reviews.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
 
 describe(`prepared queries on ${TEST_DIALECT}`, () => {
@@ -152,5 +158,52 @@ describe(`prepared queries on ${TEST_DIALECT}`, () => {
     for (const statement of named) assert.ok(statement.startsWith(PREPARED_SQL_TAG), statement);
     assert.equal(named.filter((statement) => statement.includes('"window_end" = $1')).length, 1);
     assert.equal(named.filter((statement) => statement.endsWith('values ($1, $2, $3)')).length, 1);
+  });
+
+  // A named statement selecting `*` is refused by PostgreSQL once a migration adds a column to its
+  // table (preparing-client.ts); a prepared query must name its columns.
+  it('refuses a prepared query that selects or returns *, at any depth', async () => {
+    const refused = [
+      preparedQuery((db, p: { key: string }) =>
+        db.selectFrom('limit_counters').selectAll().where('key', '=', p.key),
+      ),
+      preparedQuery((db, p: { key: string }) =>
+        db.selectFrom('limit_counters as c').selectAll('c').where('c.key', '=', p.key),
+      ),
+      preparedQuery((db, p: { key: string }) =>
+        db
+          .selectFrom((eb) => eb.selectFrom('limit_counters').selectAll().as('r'))
+          .select('r.key')
+          .where('r.key', '=', p.key),
+      ),
+      preparedQuery((db, p: { key: string }) =>
+        db.deleteFrom('limit_counters').where('key', '=', p.key).returningAll(),
+      ),
+    ];
+    for (const query of refused) {
+      await assert.rejects(query.execute(store.db, { key: 'pq:a' }), /never \*/);
+    }
+    const counted = preparedQuery((db, p: { key: string }) =>
+      db
+        .selectFrom('limit_counters')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('key', '=', p.key),
+    );
+    assert.equal(Number((await counted.executeTakeFirst(store.db, { key: 'pq:a' }))?.n), 1);
+  });
+
+  it('runs every prepared read of the repositories, each naming its columns', async () => {
+    const scope = { environment: 'production', applicationId: 'app_none' } as const;
+    assert.equal(await findReview(store.db, 'production', 'rv_none'), undefined);
+    assert.equal(await findAccessibleResponse(store.db, scope, 'rs_none'), undefined);
+    assert.equal(await findAccessibleResponseAuthor(store.db, scope, 'rs_none'), undefined);
+    const subject = { clientIds: ['cl_none'], identifiers: [{ kind: 'emailAddress', hash: 'h' }] };
+    assert.deepEqual(await findLinkedIdentifiers(store.db, subject), []);
+    if (TEST_DIALECT !== 'postgres') return;
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+      store.db,
+    );
+    const starred = rows.map((r) => r.statement).filter((s) => /(select|,)\s*("\w+"\.)?\*/i.test(s));
+    assert.deepEqual(starred, []);
   });
 });

@@ -5,6 +5,7 @@ import { batchedRead } from '../batched-read.js';
 import { chunks } from '../chunks.js';
 import { dialectOf } from '../dialect-of.js';
 import { preparedQuery } from '../prepared-query.js';
+import { CLIENT_RESPONSE_COLUMNS } from '../rows/content-rows.js';
 import type { ClientResponseRow, Database } from '../schema.js';
 
 export function toClientResponse(row: ClientResponseRow & { client_name: string }): ClientResponse {
@@ -58,7 +59,7 @@ export function selectResponses(db: Kysely<Database>) {
   return db
     .selectFrom('client_responses')
     .innerJoin('clients', 'clients.id', 'client_responses.client_id')
-    .selectAll('client_responses')
+    .select(CLIENT_RESPONSE_COLUMNS.map((c) => `client_responses.${c}` as const))
     .select('clients.name as client_name');
 }
 
@@ -122,6 +123,7 @@ const responseKeys = (p: ResponseKeys) =>
  */
 function grantedResponseRead<Row, R>(
   select: (query: GrantedResponseQuery) => SelectQueryBuilder<Database, never, Row>,
+  columns: readonly (keyof Row & string)[],
   toResult: (row: Row) => R,
 ) {
   const one = preparedQuery((db, p: ResponseKey) => select(grantedResponse(db, p)));
@@ -138,7 +140,8 @@ function grantedResponseRead<Row, R>(
         ).as('r'),
       )
       .select('k.ord')
-      .selectAll('r'),
+      // Each of the subquery's columns by name, as `select` names them: never `r.*`.
+      .select(columns.map((c) => sql.ref<unknown>(`r.${c}`).as(c))),
   );
   const batched = batchedRead<ResponseKey, R>(async (db, keys) => {
     const rows = await many.execute(db, {
@@ -167,8 +170,9 @@ export const findAccessibleResponse = grantedResponseRead(
   (query) =>
     query
       .innerJoin('clients', 'clients.id', 'client_responses.client_id')
-      .selectAll('client_responses')
+      .select(CLIENT_RESPONSE_COLUMNS.map((c) => `client_responses.${c}` as const))
       .select('clients.name as client_name'),
+  [...CLIENT_RESPONSE_COLUMNS, 'client_name'],
   toClientResponse,
 );
 
@@ -179,6 +183,7 @@ export const findAccessibleResponse = grantedResponseRead(
  */
 export const findAccessibleResponseAuthor = grantedResponseRead(
   (query) => query.select(['client_responses.id', 'client_responses.author_id']),
+  ['id', 'author_id'],
   (row): ResponseAuthorship => ({ id: row.id, authorId: row.author_id }),
 );
 

@@ -4,6 +4,7 @@ import type { SubjectKey } from '../../domain/privacy-subject.js';
 import type { Review } from '../../domain/review.js';
 import { dialectOf } from '../dialect-of.js';
 import { type PreparedParams, type PreparedQuery, preparedQuery } from '../prepared-query.js';
+import { REVIEW_COLUMNS } from '../rows/content-rows.js';
 import type { Database } from '../schema.js';
 import { selectResponses, toClientResponse } from './client-responses.js';
 import type { RequestIdentifierRow } from './privacy-requests.js';
@@ -208,12 +209,19 @@ export async function deleteResponsesOfReviews(
 /** Deletes reviews (their identifier hashes cascade); returns what was deleted, for the receipt. */
 export async function deleteReviewsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<Review[]> {
   if (ids.length === 0) return [];
-  return (await db.deleteFrom('reviews').where('id', 'in', ids).returningAll().execute()).map(toReview);
+  return (await db.deleteFrom('reviews').where('id', 'in', ids).returning(REVIEW_COLUMNS).execute()).map(
+    toReview,
+  );
 }
 
 export async function findReviewsByIds(db: Kysely<Database>, ids: readonly string[]): Promise<Review[]> {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('reviews').selectAll().where('id', 'in', ids).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('reviews')
+    .select(REVIEW_COLUMNS)
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
   return rows.map(toReview);
 }
 

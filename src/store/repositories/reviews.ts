@@ -4,6 +4,7 @@ import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.
 import type { Review, ReviewAuthor, ReviewRecord } from '../../domain/review.js';
 import { chunks } from '../chunks.js';
 import { preparedQuery } from '../prepared-query.js';
+import { REVIEW_COLUMNS } from '../rows/content-rows.js';
 import type { Database, ReviewRow, ReviewsTable } from '../schema.js';
 
 /** The review columns that hold each identifier of its author. */
@@ -92,7 +93,11 @@ export async function findReview(
 }
 
 const reviewById = preparedQuery((db, p: { environment: Environment; reviewId: string }) =>
-  db.selectFrom('reviews').selectAll().where('environment', '=', p.environment).where('id', '=', p.reviewId),
+  db
+    .selectFrom('reviews')
+    .select(REVIEW_COLUMNS)
+    .where('environment', '=', p.environment)
+    .where('id', '=', p.reviewId),
 );
 
 /** Which of these review ids are taken already. */

@@ -61,3 +61,46 @@ export interface ClientResponsesTable {
 
 export type ReviewRow = Selectable<ReviewsTable>;
 export type ClientResponseRow = Selectable<ClientResponsesTable>;
+
+/**
+ * The columns a review or response is read with, named: a statement that selects `*` changes its
+ * result when a migration adds a column, and PostgreSQL then refuses the named statements parsed
+ * before (preparing-client.ts). Whatever reads one of these lists keeps its answer while the next
+ * release's migration adds columns (docs/operations.md, "Health, readiness and migrations").
+ */
+export const REVIEW_COLUMNS = [
+  'id',
+  'environment',
+  'client_id',
+  'rating',
+  'title',
+  'text',
+  'author_id',
+  'author_name',
+  'author_email',
+  'author_phone',
+  'author_instagram',
+  'author_facebook',
+  'author_twitter',
+  'author_youtube_channel',
+  'author_youtube_username',
+  'author_vimeo',
+  'submitted_at',
+  'created_at',
+] as const satisfies readonly (keyof ReviewsTable)[];
+
+export const CLIENT_RESPONSE_COLUMNS = [
+  'id',
+  'environment',
+  'review_id',
+  'client_id',
+  'application_id',
+  'author_id',
+  'department',
+  'response',
+  'response_hash',
+  'response_by',
+  'response_source',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof ClientResponsesTable)[];
