@@ -6,6 +6,12 @@ import { createTransactionPerWrite } from './group-commit.js';
 import { PREPARED_SQL_TAG } from './prepared-query.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
+import {
+  DeadlineClient,
+  deadlineOptions,
+  resetStatementTimeout,
+  setStatementTimeout,
+} from './statement-deadline.js';
 
 const INT8_OID = 20;
 /** First key of the advisory lock that keeps two instances from compacting one schema at once. */
@@ -21,9 +27,12 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 async function compactPostgresTables(
   db: Kysely<Database>,
   tables: readonly string[],
+  statementTimeoutMs: number,
 ): Promise<CompactionSizes | null> {
   for (const table of tables) if (!TABLE_NAME.test(table)) throw new Error('invalid table name');
   return db.connection().execute(async (conn) => {
+    // Each rewrite is one statement that may take far longer than a request's.
+    await setStatementTimeout(conn, statementTimeoutMs, 'session');
     // Session-level, on this connection: released by the unlock below, or with the session if the
     // connection dies mid-rewrite. Keyed by schema, so instances of other schemas do not wait.
     const lockKey = sql`${COMPACTION_LOCK_CLASS}::int4, hashtext(coalesce(current_schema(), ''))`;
@@ -53,6 +62,7 @@ async function compactPostgresTables(
     } finally {
       try {
         await sql`select pg_advisory_unlock(${lockKey})`.execute(conn);
+        await resetStatementTimeout(conn);
       } catch {
         // The connection is gone, and the lock with its session.
       }
@@ -67,7 +77,7 @@ async function compactPostgresTables(
  * until it closes, and queries built per call (lists of varying length) would pile up.
  */
 const statementNames = new Map<string, string>(); // as many as the code has prepared queries
-class PreparingClient extends pg.Client {
+class PreparingClient extends DeadlineClient {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     // A client whose connection fails emits 'error' even while checked out of the pool, where the
@@ -94,17 +104,23 @@ class PreparingClient extends pg.Client {
 function ignoreClientError(): void {}
 
 /** How long a statement waits for a pool connection by default: then 503, not a hung request. */
-const DEFAULT_CONNECTION_TIMEOUT_MS = 2000;
+const DEFAULT_CONNECTION_TIMEOUT_MS = 1000;
+/** Defaults of DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_BACKGROUND_STATEMENT_TIMEOUT_MS. */
+const DEFAULT_STATEMENT_TIMEOUT_MS = 1000;
+const DEFAULT_BACKGROUND_STATEMENT_TIMEOUT_MS = 300_000;
 
 export function openPostgres(url: string, options: StoreOptions): Store {
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name');
   const connectionTimeoutMillis = options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS;
+  const deadline = deadlineOptions(options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
+  const backgroundMs = options.backgroundStatementTimeoutMs ?? DEFAULT_BACKGROUND_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     Client: PreparingClient,
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis,
+    ...deadline,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     // Epoch-millisecond columns are bigint; they fit a JS number until the year 287396.
     types: {
@@ -125,7 +141,7 @@ export function openPostgres(url: string, options: StoreOptions): Store {
   const ensureSchema = async () => {
     if (!schema) return;
     schemaReady ??= (async () => {
-      const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+      const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis, ...deadline });
       admin.on('error', ignoreClientError);
       await admin.connect();
       try {
@@ -156,9 +172,12 @@ export function openPostgres(url: string, options: StoreOptions): Store {
     async scrubFreedPages() {
       return true;
     },
+    async useBackgroundDeadline(trx) {
+      await setStatementTimeout(trx, backgroundMs, 'local');
+    },
     async compactTables(tables) {
       await ensureSchema();
-      return compactPostgresTables(db, tables);
+      return compactPostgresTables(db, tables, backgroundMs);
     },
     async close() {
       await db.destroy();
