@@ -31,14 +31,14 @@ async function compactPostgresTables(
 ): Promise<CompactionSizes | null> {
   for (const table of tables) if (!TABLE_NAME.test(table)) throw new Error('invalid table name');
   return db.connection().execute(async (conn) => {
-    // Each rewrite is one statement that may take far longer than a request's.
-    await setStatementTimeout(conn, statementTimeoutMs, 'session');
     // Session-level, on this connection: released by the unlock below, or with the session if the
     // connection dies mid-rewrite. Keyed by schema, so instances of other schemas do not wait.
     const lockKey = sql`${COMPACTION_LOCK_CLASS}::int4, hashtext(coalesce(current_schema(), ''))`;
     const lock = sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockKey}) as locked`;
     if (!(await lock.execute(conn)).rows[0]?.locked) return null;
     try {
+      // Each rewrite is one statement that may take far longer than a request's.
+      await setStatementTimeout(conn, statementTimeoutMs, 'session');
       const size = async () => {
         let total = 0;
         for (const table of tables) {

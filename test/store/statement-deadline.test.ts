@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { openStore, type Store, type StoreOptions } from '../../src/store/database.js';
 import { isDatabaseUnavailable } from '../../src/store/driver-errors.js';
 import { CLIENT_MARGIN_MS } from '../../src/store/statement-deadline.js';
@@ -30,12 +31,14 @@ describe('PostgreSQL statement deadlines', { skip, timeout: 30_000 }, () => {
     for (const schema of schemas) await dropSchema(TEST_DATABASE_URL, schema);
   });
 
-  async function open(options: StoreOptions): Promise<Store> {
-    const schema = uniqueSchema();
+  async function open(options: StoreOptions, schema = uniqueSchema()): Promise<Store> {
     schemas.push(schema);
     faults.proxy().setMode('pass');
     return openStore(faults.proxy().url(TEST_DATABASE_URL), { schema, poolSize: 1, ...options });
   }
+
+  const statementTimeout = async (store: Store) =>
+    (await sql<{ t: string }>`select current_setting('statement_timeout') as t`.execute(store.db)).rows[0]?.t;
 
   it('cancels a statement past its deadline on the server, as unavailable, and keeps the connection', async () => {
     const store = await open({ statementTimeoutMs: 300 });
@@ -119,11 +122,25 @@ describe('PostgreSQL statement deadlines', { skip, timeout: 30_000 }, () => {
       await sql`create table compacted (id int primary key, body text)`.execute(store.db);
       const sizes = await store.compactTables(['compacted']);
       assert.ok(sizes, 'compacted');
-      const { rows } = await sql<{ t: string }>`select current_setting('statement_timeout') as t`.execute(
-        store.db,
-      );
-      assert.equal(rows[0]?.t, '300ms');
+      assert.equal(await statementTimeout(store), '300ms');
     } finally {
+      await store.close();
+    }
+  });
+
+  it('hands the connection back with its own deadline when another process is compacting', async () => {
+    const schema = uniqueSchema();
+    const store = await open({ statementTimeoutMs: 300, backgroundStatementTimeoutMs: 5000 }, schema);
+    // Another instance of the same schema holds the compaction lock.
+    const other = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${schema}` });
+    await other.connect();
+    try {
+      await other.query(`select pg_advisory_lock(${0x72706163}, hashtext(current_schema()))`);
+      await sql`create table compacted (id int primary key)`.execute(store.db);
+      assert.equal(await store.compactTables(['compacted']), null);
+      assert.equal(await statementTimeout(store), '300ms');
+    } finally {
+      await other.end();
       await store.close();
     }
   });
