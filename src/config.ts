@@ -41,8 +41,16 @@ export interface Config {
   readonly migrateOnStart: boolean;
   /** PostgreSQL schema to use (created if missing); null uses the server's search_path. */
   readonly databaseSchema: string | null;
-  /** PostgreSQL connections of this process, and how long a statement waits for one (then 503). */
-  readonly databasePool: { readonly size: number; readonly timeoutMs: number };
+  /**
+   * PostgreSQL connections of this process, how long a statement waits for one (then 503), and
+   * the deadlines of a statement: a request's, and background work's (docs/operations.md).
+   */
+  readonly databasePool: {
+    readonly size: number;
+    readonly timeoutMs: number;
+    readonly statementTimeoutMs: number;
+    readonly backgroundStatementTimeoutMs: number;
+  };
   readonly redisUrl: string | null;
   /** How long one Redis command may take before it counts as failed (RATE_LIMIT_FAIL_MODE decides). */
   readonly redisCommandTimeoutMs: number;
@@ -131,7 +139,15 @@ export function loadConfig(env: Env = process.env): Config {
     databaseSchema: readSchema(env),
     databasePool: {
       size: readInt(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
-      timeoutMs: readInt(env, 'DATABASE_POOL_TIMEOUT_MS', 2000, 100, 600_000),
+      timeoutMs: readInt(env, 'DATABASE_POOL_TIMEOUT_MS', 1000, 100, 600_000),
+      statementTimeoutMs: readInt(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 1000, 100, 600_000),
+      backgroundStatementTimeoutMs: readInt(
+        env,
+        'DATABASE_BACKGROUND_STATEMENT_TIMEOUT_MS',
+        300_000,
+        1000,
+        86_400_000,
+      ),
     },
     redisUrl: readRedisUrl(env),
     redisCommandTimeoutMs: readInt(env, 'REDIS_COMMAND_TIMEOUT_MS', 1000, 50, 60_000),

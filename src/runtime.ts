@@ -141,6 +141,8 @@ function storeOptions(config: Config): StoreOptions {
     ...(config.databaseSchema ? { schema: config.databaseSchema } : {}),
     poolSize: config.databasePool.size,
     connectionTimeoutMs: config.databasePool.timeoutMs,
+    statementTimeoutMs: config.databasePool.statementTimeoutMs,
+    backgroundStatementTimeoutMs: config.databasePool.backgroundStatementTimeoutMs,
   };
 }
 

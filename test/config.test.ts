@@ -70,9 +70,24 @@ describe('loadConfig', () => {
   });
 
   it('sizes the PostgreSQL pool and bounds the wait for one of its connections', () => {
-    assert.deepEqual(loadConfig({}).databasePool, { size: 10, timeoutMs: 2000 });
-    const c = loadConfig({ DATABASE_POOL_SIZE: '4', DATABASE_POOL_TIMEOUT_MS: '750' });
-    assert.deepEqual(c.databasePool, { size: 4, timeoutMs: 750 });
+    assert.deepEqual(loadConfig({}).databasePool, {
+      size: 10,
+      timeoutMs: 1000,
+      statementTimeoutMs: 1000,
+      backgroundStatementTimeoutMs: 300_000,
+    });
+    const c = loadConfig({
+      DATABASE_POOL_SIZE: '4',
+      DATABASE_POOL_TIMEOUT_MS: '750',
+      DATABASE_STATEMENT_TIMEOUT_MS: '1500',
+      DATABASE_BACKGROUND_STATEMENT_TIMEOUT_MS: '60000',
+    });
+    assert.deepEqual(c.databasePool, {
+      size: 4,
+      timeoutMs: 750,
+      statementTimeoutMs: 1500,
+      backgroundStatementTimeoutMs: 60_000,
+    });
   });
 
   it('refuses a side listener on the public port, saying what it would expose there', () => {
@@ -92,6 +107,8 @@ describe('loadConfig', () => {
   const bad: [Record<string, string>, string][] = [
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
     [{ DATABASE_POOL_TIMEOUT_MS: 'forever' }, 'DATABASE_POOL_TIMEOUT_MS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: '0' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ DATABASE_BACKGROUND_STATEMENT_TIMEOUT_MS: '10' }, 'DATABASE_BACKGROUND_STATEMENT_TIMEOUT_MS'],
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

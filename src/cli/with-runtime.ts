@@ -21,7 +21,13 @@ export async function withRuntime<T>(io: CliIo, fn: (runtime: Runtime) => Promis
   const logger = io.env.LOG_LEVEL
     ? createLogger(config.logLevel, io.stderr)
     : createLogger('warn', plainLines(io.stderr));
-  const runtime = await createRuntime(config, { logger, actor: `cli:${operatorName(io.env)}` });
+  const runtime = await createRuntime(config, {
+    logger,
+    actor: `cli:${operatorName(io.env)}`,
+    // No request waits on an operator's command (an import of a large file, say): it gets the
+    // deadline of background work (docs/configuration.md).
+    store: { statementTimeoutMs: config.databasePool.backgroundStatementTimeoutMs },
+  });
   try {
     return await fn(runtime);
   } finally {

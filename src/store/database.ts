@@ -43,6 +43,12 @@ export interface Store {
    */
   scrubFreedPages(): Promise<boolean>;
   /**
+   * Gives the rest of transaction `trx` the background deadline (DATABASE_BACKGROUND_STATEMENT_
+   * TIMEOUT_MS) instead of a request's, for work no caller waits on: erasure batches, exports,
+   * purges. Nothing on SQLite, whose statements have no deadline.
+   */
+  useBackgroundDeadline(trx: Kysely<Database>): Promise<void>;
+  /**
    * Rewrites tables so the bytes of deleted rows leave their files (docs/design.md, Privacy API).
    * PostgreSQL: VACUUM FULL of each table (an exclusive lock on it while it is rewritten), then a
    * checkpoint when the role may run one. SQLite: VACUUM of the whole database (secure_delete has
@@ -64,6 +70,13 @@ export interface StoreOptions {
    * one being made) before failing as unavailable (DATABASE_POOL_TIMEOUT_MS).
    */
   connectionTimeoutMs?: number;
+  /**
+   * PostgreSQL only: the server's deadline for a statement (DATABASE_STATEMENT_TIMEOUT_MS); the
+   * client gives up on a connection that has not answered a little after it.
+   */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: the same for background work (DATABASE_BACKGROUND_STATEMENT_TIMEOUT_MS). */
+  backgroundStatementTimeoutMs?: number;
 }
 
 export function parseDatabaseUrl(url: string): { dialect: Dialect; location: string } {

@@ -4,6 +4,7 @@
  */
 
 import { parseDatabaseUrl } from './database.js';
+import { CLIENT_DEADLINE_MESSAGE } from './statement-deadline.js';
 
 interface DriverError {
   code?: unknown;
@@ -54,14 +55,16 @@ const SOCKET_FAILURES = new Set([
  * SQLSTATEs of a server that cannot serve this connection now (PostgreSQL, Appendix A): 57P01
  * admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now (starting, in recovery, a
  * failover under way), 53300 too_many_connections, 53100 disk_full, 25006 read_only_sql_transaction
- * (a standby not yet promoted, during a failover); class 08 (connection exception) is matched
- * as a class.
+ * (a standby not yet promoted, during a failover), 57014 query_canceled (the statement ran past
+ * its statement_timeout: a server too slow or a lock held too long, see statement-deadline.ts);
+ * class 08 (connection exception) is matched as a class.
  */
-const SERVER_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '53100', '25006']);
+const SERVER_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '53100', '25006', '57014']);
 
 /**
  * What pg (lib/client.js) and pg-pool (index.js) say when a connection was lost, could not be made
- * in time (connectionTimeoutMillis), or none of the pool's came free in time; they carry no code.
+ * in time (connectionTimeoutMillis), none of the pool's came free in time, or a statement had no
+ * answer by the client's deadline (query_timeout); they carry no code.
  */
 const DRIVER_MESSAGES = new Set([
   'Connection terminated unexpectedly',
@@ -70,6 +73,7 @@ const DRIVER_MESSAGES = new Set([
   'timeout exceeded when trying to connect',
   'timeout expired',
   'Client has encountered a connection error and is not queryable',
+  CLIENT_DEADLINE_MESSAGE,
 ]);
 
 /**

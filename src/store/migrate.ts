@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { dialectOf } from './dialect-of.js';
 import * as tenancyAndContent from './migrations/2026-11-23-01-tenancy-and-content.js';
 import * as privacyRequests from './migrations/2026-11-23-02-privacy-requests.js';
 import * as limitCounters from './migrations/2026-11-23-03-limit-counters.js';
@@ -10,6 +11,7 @@ import * as webhooks from './migrations/2026-11-25-01-webhooks.js';
 import * as adminApi from './migrations/2026-11-27-01-admin-api.js';
 import * as exportReviewContent from './migrations/2026-11-27-02-export-review-content.js';
 import type { Database } from './schema.js';
+import { resetStatementTimeout, setStatementTimeout } from './statement-deadline.js';
 
 /**
  * A migration, and whether it contracts the schema. A release's migrations run while the previous
@@ -108,6 +110,20 @@ export async function migrateToLatest(db: Kysely<Database>, schema?: string): Pr
         `its own ${state.pending.join(', ')}`,
     );
   }
+  if (dialectOf(db) === 'sqlite') return migrate(db, schema);
+  // An index build or a rewrite of a large table outlasts any statement deadline; migrations run
+  // before the instance serves, or from `rpa migrate`, so no request waits on them.
+  return db.connection().execute(async (conn) => {
+    await setStatementTimeout(conn, 0, 'session');
+    try {
+      return await migrate(conn, schema);
+    } finally {
+      await resetStatementTimeout(conn).catch(() => {});
+    }
+  });
+}
+
+async function migrate(db: Kysely<Database>, schema?: string): Promise<MigrationOutcome> {
   const { error, results } = await migratorFor(db, schema).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };

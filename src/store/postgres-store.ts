@@ -5,6 +5,12 @@ import { createTransactionPerWrite } from './group-commit.js';
 import { ignoreClientError, PreparingClient } from './preparing-client.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
+import {
+  DeadlineClient,
+  deadlineOptions,
+  resetStatementTimeout,
+  setStatementTimeout,
+} from './statement-deadline.js';
 
 const INT8_OID = 20;
 /** First key of the advisory lock that keeps two instances from compacting one schema at once. */
@@ -20,6 +26,7 @@ const INSUFFICIENT_PRIVILEGE = '42501';
 async function compactPostgresTables(
   db: Kysely<Database>,
   tables: readonly string[],
+  statementTimeoutMs: number,
 ): Promise<CompactionSizes | null> {
   for (const table of tables) if (!TABLE_NAME.test(table)) throw new Error('invalid table name');
   return db.connection().execute(async (conn) => {
@@ -29,6 +36,8 @@ async function compactPostgresTables(
     const lock = sql<{ locked: boolean }>`select pg_try_advisory_lock(${lockKey}) as locked`;
     if (!(await lock.execute(conn)).rows[0]?.locked) return null;
     try {
+      // Each rewrite is one statement that may take far longer than a request's.
+      await setStatementTimeout(conn, statementTimeoutMs, 'session');
       const size = async () => {
         let total = 0;
         for (const table of tables) {
@@ -52,6 +61,7 @@ async function compactPostgresTables(
     } finally {
       try {
         await sql`select pg_advisory_unlock(${lockKey})`.execute(conn);
+        await resetStatementTimeout(conn);
       } catch {
         // The connection is gone, and the lock with its session.
       }
@@ -60,17 +70,23 @@ async function compactPostgresTables(
 }
 
 /** How long a statement waits for a pool connection by default: then 503, not a hung request. */
-const DEFAULT_CONNECTION_TIMEOUT_MS = 2000;
+const DEFAULT_CONNECTION_TIMEOUT_MS = 1000;
+/** Defaults of DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_BACKGROUND_STATEMENT_TIMEOUT_MS. */
+const DEFAULT_STATEMENT_TIMEOUT_MS = 1000;
+const DEFAULT_BACKGROUND_STATEMENT_TIMEOUT_MS = 300_000;
 
 export function openPostgres(url: string, options: StoreOptions): Store {
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error('invalid schema name');
   const connectionTimeoutMillis = options.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS;
+  const deadline = deadlineOptions(options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
+  const backgroundMs = options.backgroundStatementTimeoutMs ?? DEFAULT_BACKGROUND_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
     Client: PreparingClient,
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis,
+    ...deadline,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     // Epoch-millisecond columns are bigint; they fit a JS number until the year 287396.
     types: {
@@ -91,7 +107,7 @@ export function openPostgres(url: string, options: StoreOptions): Store {
   const ensureSchema = async () => {
     if (!schema) return;
     schemaReady ??= (async () => {
-      const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis });
+      const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis, ...deadline });
       admin.on('error', ignoreClientError);
       await admin.connect();
       try {
@@ -122,9 +138,12 @@ export function openPostgres(url: string, options: StoreOptions): Store {
     async scrubFreedPages() {
       return true;
     },
+    async useBackgroundDeadline(trx) {
+      await setStatementTimeout(trx, backgroundMs, 'local');
+    },
     async compactTables(tables) {
       await ensureSchema();
-      return compactPostgresTables(db, tables);
+      return compactPostgresTables(db, tables, backgroundMs);
     },
     async close() {
       await db.destroy();

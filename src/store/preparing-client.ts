@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { PREPARED_SQL_TAG } from './prepared-query.js';
+import { DeadlineClient } from './statement-deadline.js';
 
 /**
  * SQLSTATEs of a named statement the server will not run as it was parsed (PostgreSQL, Appendix A):
@@ -39,7 +40,7 @@ interface ParsedStatements {
  * is forgotten and parsed again, once, on the same connection. Inside a transaction the refusal
  * has already failed the transaction, so the statement fails and the next use parses it again.
  */
-export class PreparingClient extends pg.Client {
+export class PreparingClient extends DeadlineClient {
   /** Names this connection must DEALLOCATE before parsing them again: the server still holds them. */
   readonly #stale = new Set<string>();
 

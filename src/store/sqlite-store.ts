@@ -80,6 +80,7 @@ export function openSqlite(path: string): Store {
       raw.prepare('select 1').get();
     },
     onConnectionLost() {},
+    async useBackgroundDeadline() {},
     async scrubFreedPages() {
       if (memory) return true;
       // With the connection to itself: a transaction of this process open across the checkpoint

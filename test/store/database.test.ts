@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { openStore, type Store } from '../../src/store/database.js';
+import { openStore, type Store, type StoreOptions } from '../../src/store/database.js';
 import { isDatabaseUnavailable } from '../../src/store/driver-errors.js';
 import { eventually } from '../helpers/eventually.js';
 import { proxyDuringSuite } from '../helpers/tcp-proxy.js';
@@ -19,7 +19,7 @@ describe('PostgreSQL connections that fail', { skip }, () => {
     for (const schema of schemas) await dropSchema(TEST_DATABASE_URL, schema);
   });
 
-  async function open(options: { poolSize?: number; connectionTimeoutMs?: number } = {}): Promise<Store> {
+  async function open(options: StoreOptions = {}): Promise<Store> {
     const schema = uniqueSchema();
     schemas.push(schema);
     faults.proxy().setMode('pass');
@@ -67,7 +67,8 @@ describe('PostgreSQL connections that fail', { skip }, () => {
   });
 
   it('waits a bounded time for a connection of a full pool, then fails as unavailable', async () => {
-    const store = await open({ poolSize: 1, connectionTimeoutMs: 200 });
+    // The held statement outlasts the pool's wait, not its own deadline.
+    const store = await open({ poolSize: 1, connectionTimeoutMs: 200, statementTimeoutMs: 5000 });
     try {
       const held = sql`select pg_sleep(1.5)`.execute(store.db);
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -32,6 +32,7 @@ describe('driver errors that mean the database cannot serve right now', () => {
       'timeout exceeded when trying to connect',
       'timeout expired',
       'Client has encountered a connection error and is not queryable',
+      'Query read timeout',
     ]) {
       assert.equal(isDatabaseUnavailable(new Error(message)), true, message);
     }
@@ -46,6 +47,12 @@ describe('driver errors that mean the database cannot serve right now', () => {
     assert.equal(isDatabaseError(tooMany), true, 'still counted as a database error');
   });
 
+  it('recognises a statement cancelled at its deadline (statement_timeout)', () => {
+    const cancelled = serverError('57014', 'canceling statement due to statement timeout');
+    assert.equal(isDatabaseUnavailable(cancelled), true);
+    assert.equal(isDatabaseError(cancelled), true, 'still counted as a database error');
+  });
+
   it('counts connection failures as database errors too', () => {
     assert.equal(isDatabaseError(socketError('ECONNREFUSED')), true);
     assert.equal(isDatabaseError(new Error('Connection terminated unexpectedly')), true);
@@ -56,7 +63,6 @@ describe('driver errors that mean the database cannot serve right now', () => {
       serverError('23505', 'duplicate key value violates unique constraint'),
       serverError('42601', 'syntax error'),
       serverError('40001', 'could not serialize access'),
-      serverError('57014', 'canceling statement due to statement timeout'),
       Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }),
       new Error('Cannot use a pool after calling end on the pool'),
       new TypeError("Cannot read properties of undefined (reading 'id')"),

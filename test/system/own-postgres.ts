@@ -24,6 +24,12 @@ export interface OwnPostgres {
   /** `pg_ctl stop -m immediate`: every backend ends at once, as in a crash. */
   stopImmediately(): Promise<void>;
   start(): Promise<void>;
+  /**
+   * SIGSTOP to this cluster's postmaster, then to each of its processes: connections stay open and
+   * nothing is answered, nor accepted, until `resume`.
+   */
+  pause(): void;
+  resume(): void;
   /** Stops the cluster if it runs and removes its directory. */
   destroy(): void;
 }
@@ -91,8 +97,29 @@ export async function startOwnPostgres(options: {
     maxConnections: options.maxConnections,
     stopImmediately: () => runAsync('pg_ctl', ['stop', '-m', 'immediate', '-w', '-D', data]),
     start: () => runAsync('pg_ctl', startArgs),
+    pause() {
+      const postmaster = postmasterPid();
+      // The postmaster first, so that it forks no process the list below would miss.
+      process.kill(postmaster, 'SIGSTOP');
+      for (const pid of childrenOf(postmaster)) process.kill(pid, 'SIGSTOP');
+    },
+    resume() {
+      const postmaster = postmasterPid();
+      for (const pid of childrenOf(postmaster)) process.kill(pid, 'SIGCONT');
+      process.kill(postmaster, 'SIGCONT');
+    },
     destroy() {
       process.off('exit', killOnExit);
+      // A paused cluster cannot stop.
+      if (running()) {
+        try {
+          const postmaster = postmasterPid();
+          for (const pid of childrenOf(postmaster)) process.kill(pid, 'SIGCONT');
+          process.kill(postmaster, 'SIGCONT');
+        } catch {
+          // Already gone.
+        }
+      }
       if (running()) {
         try {
           run('pg_ctl', ['stop', '-m', 'immediate', '-w', '-D', data]);
@@ -103,6 +130,22 @@ export async function startOwnPostgres(options: {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The processes whose parent is `parent` (/proc/PID/stat: the field after the command's parentheses). */
+function childrenOf(parent: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === parent) children.push(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return children;
 }
 
 function postgresUser(): { uid: number; gid: number } {

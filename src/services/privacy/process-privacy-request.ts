@@ -152,6 +152,7 @@ async function runBatches(
       deps,
       () =>
         deps.store.groupCommit(async (trx) => {
+          await deps.store.useBackgroundDeadline(trx);
           const now = deps.clock();
           const held = await renewLeases(trx, {
             ids: all.map((o) => o.request.id),

@@ -29,6 +29,7 @@ export async function purgePrivacyData(
   const cutoff = () => deps.clock() - deps.config.privacy.retentionDays * DAY_MS;
   await purgeInBatches(bounds, async () => {
     const done = await inTransaction(deps.store.db, async (trx) => {
+      await deps.store.useBackgroundDeadline(trx);
       const now = deps.clock();
       const exports = await deleteExpiredExports(trx, now, bounds.batchSize);
       const expired = await findCompletedRequestsBefore(trx, cutoff(), bounds.batchSize);

@@ -134,6 +134,36 @@ describe('answers while PostgreSQL cannot serve', { skip }, () => {
     }
   });
 
+  it('answers 503 with Retry-After within about 2 s while PostgreSQL does not answer, then serves again', async () => {
+    faults.proxy().setMode('pass');
+    // The default deadlines; nothing answered from memory.
+    const h = await startHarness(faults.proxy().url(TEST_DATABASE_URL), { TOKEN_CACHE_TTL_MS: '0' });
+    try {
+      assert.equal((await h.forget()).statusCode, 201);
+      // Connections stay open and nothing comes back, as from a stopped server or a hung network.
+      faults.proxy().setMode('stall');
+      const sent = Date.now();
+      const calls = [h.token(), h.author(), h.forget(), h.forget(), h.token(), h.forget()];
+      for (const [i, call] of calls.entries()) {
+        const res = await call;
+        const ms = Date.now() - sent;
+        assert.equal(res.statusCode, 503, `call ${i}: ${res.statusCode} ${res.body}`);
+        assert.match(String(res.headers['retry-after']), /^[1-9]\d*$/, 'Retry-After in seconds');
+        assert.ok(ms < 2_500, `call ${i} answered after ${ms} ms`);
+      }
+      faults.proxy().setMode('pass');
+      const started = Date.now();
+      assert.equal((await h.forget()).statusCode, 201);
+      assert.equal((await h.token()).statusCode, 200);
+      assert.ok(Date.now() - started < 1_000, 'served again at once, on new connections');
+      assert.doesNotMatch(h.runtime.logs.text(), /"stack"/);
+      assert.deepEqual(uncaught, []);
+    } finally {
+      faults.proxy().setMode('pass');
+      await h.close();
+    }
+  });
+
   it('keeps a database outage open while a passkey at its limit is refused from Redis alone', {
     skip: !process.env.REDIS_URL && 'needs REDIS_URL: the counters then keep their copy in the database',
   }, async () => {
@@ -166,6 +196,8 @@ describe('answers while PostgreSQL cannot serve', { skip }, () => {
     const h = await startHarness(TEST_DATABASE_URL, {
       DATABASE_POOL_SIZE: '1',
       DATABASE_POOL_TIMEOUT_MS: '300',
+      // The held statement outlasts the pool's wait, not its own deadline.
+      DATABASE_STATEMENT_TIMEOUT_MS: '5000',
     });
     try {
       const held = sql`select pg_sleep(2)`.execute(h.runtime.deps.store.db);
