@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { PREPARED_SQL_TAG } from './prepared-query.js';
 import { DeadlineClient } from './statement-deadline.js';
 
