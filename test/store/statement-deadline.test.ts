@@ -97,7 +97,7 @@ describe('PostgreSQL statement deadlines', { skip, timeout: 30_000 }, () => {
   it('gives background work its own, longer deadline, for its transaction only', async () => {
     // Longer than the request deadline and its client margin together: only the background one allows it.
     const sleep = sql`select pg_sleep(1.2)`;
-    const store = await open({ statementTimeoutMs: 300, backgroundStatementTimeoutMs: 5000 });
+    const store = await open({ statementTimeoutMs: 300, backgroundStatementTimeoutMs: 60_000 });
     try {
       await store.db.transaction().execute(async (trx) => {
         await store.useBackgroundDeadline(trx);
@@ -117,7 +117,7 @@ describe('PostgreSQL statement deadlines', { skip, timeout: 30_000 }, () => {
   });
 
   it('compacts tables under the background deadline, and hands the connection back with its own', async () => {
-    const store = await open({ statementTimeoutMs: 300, backgroundStatementTimeoutMs: 5000 });
+    const store = await open({ statementTimeoutMs: 300, backgroundStatementTimeoutMs: 60_000 });
     try {
       await sql`create table compacted (id int primary key, body text)`.execute(store.db);
       const sizes = await store.compactTables(['compacted']);
