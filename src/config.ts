@@ -10,6 +10,7 @@ import {
   readHashKey,
   readHostList,
   readHosts,
+  readRedisSentinel,
   readRedisUrl,
   readSchema,
   readSideListener,
@@ -43,7 +44,16 @@ export interface Config {
   readonly databaseSchema: string | null;
   /** PostgreSQL connections of this process, and how long a statement waits for one (then 503). */
   readonly databasePool: { readonly size: number; readonly timeoutMs: number };
+  /**
+   * REDIS_URL: the Redis to use, or with Sentinels only the credentials, database and TLS of the
+   * connections to the primary they name.
+   */
   readonly redisUrl: string | null;
+  /** The Sentinels that name the Redis primary (REDIS_SENTINELS, REDIS_SENTINEL_MASTER). */
+  readonly redisSentinel: {
+    readonly sentinels: readonly { readonly host: string; readonly port: number }[];
+    readonly masterName: string;
+  } | null;
   /** How long one Redis command may take before it counts as failed (RATE_LIMIT_FAIL_MODE decides). */
   readonly redisCommandTimeoutMs: number;
   readonly publicScheme: 'http' | 'https';
@@ -134,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: readInt(env, 'DATABASE_POOL_TIMEOUT_MS', 2000, 100, 600_000),
     },
     redisUrl: readRedisUrl(env),
+    redisSentinel: readRedisSentinel(env),
     redisCommandTimeoutMs: readInt(env, 'REDIS_COMMAND_TIMEOUT_MS', 1000, 50, 60_000),
     publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),
     allowedHosts: readHosts(env),
