@@ -51,13 +51,19 @@ function commonOptions(settings: RedisSettings): RedisOptions {
  * when set, gives the credentials, database and TLS of the primary's connections; its address is
  * not used.
  */
-function sentinelOptions(sentinel: NonNullable<RedisSettings['sentinel']>, url: string | null): RedisOptions {
+function sentinelOptions(
+  sentinel: NonNullable<RedisSettings['sentinel']>,
+  url: string | null,
+  commandTimeoutMs: number,
+): RedisOptions {
   return {
     sentinels: sentinel.sentinels.map(({ host, port }) => ({ host, port })),
     name: sentinel.masterName,
     role: 'master',
     failoverDetector: true,
     sentinelRetryStrategy: reconnectDelay,
+    // A Sentinel that stops answering is passed over for the next one, not waited on.
+    sentinelCommandTimeout: commandTimeoutMs,
     enableTLSForSentinelMode: url?.startsWith('rediss://') ?? false,
   };
 }
@@ -66,7 +72,10 @@ function sentinelOptions(sentinel: NonNullable<RedisSettings['sentinel']>, url: 
 export function createRedisClient(settings: RedisSettings): Redis | null {
   const options = commonOptions(settings);
   if (settings.sentinel) {
-    const sentinel = { ...options, ...sentinelOptions(settings.sentinel, settings.url) };
+    const sentinel = {
+      ...options,
+      ...sentinelOptions(settings.sentinel, settings.url, settings.commandTimeoutMs),
+    };
     return settings.url ? new Redis(settings.url, sentinel) : new Redis(sentinel);
   }
   return settings.url ? new Redis(settings.url, options) : null;

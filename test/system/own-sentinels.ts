@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, SHARED_PORTS } from './free-port.js';
 
-export const MASTER_NAME = 'rpa-primary';
+const MASTER_NAME = 'rpa-primary';
 
 export interface OwnSentinels {
   /** `REDIS_SENTINELS`: the three Sentinels' `host:port`, comma-separated. */
