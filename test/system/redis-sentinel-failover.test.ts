@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { rpaProcessAgainst } from '../helpers/rpa-cli.js';
+import { type RpaResult, rpaAgainst, rpaProcessAgainst } from '../helpers/rpa-cli.js';
 import { dropSchema, TEST_DATABASE_URL, uniqueSchema } from '../helpers/test-runtime.js';
 import { admissions, describeUnacceptable, LIMITED_ROUTE, statusCounts } from './fault-checks.js';
 import { type Answer, type Loop, Recorder, startLoop } from './load.js';
@@ -49,6 +49,9 @@ describe('Redis Sentinel failover: two servers follow the promoted replica', { s
   let tenant: SystemTenant;
   let watchedPasskeyId: string;
   let watchedPasskey: string;
+  /** Revoked while the primary is away, when its announcement can be lost. */
+  let lost: { id: string; passkey: string };
+  let lostRevoked: Promise<RpaResult> | undefined;
   let traffic: Traffic;
   let loops: Loop[] = [];
   let killedAt = 0;
@@ -93,6 +96,7 @@ describe('Redis Sentinel failover: two servers follow the promoted replica', { s
     const watched = createPasskey(demo.applicationId, 1_000_000);
     watchedPasskeyId = watched.id;
     watchedPasskey = watched.passkey;
+    lost = createPasskey(demo.applicationId, 1_000_000);
     tenant = {
       clientId: demo.clientId,
       clientSecret: demo.clientSecret,
@@ -143,12 +147,22 @@ describe('Redis Sentinel failover: two servers follow the promoted replica', { s
         maxMs: 120_000,
       }),
     ];
-    // Each instance caches the watched passkey before the failover.
-    for (const instance of instances) await recorder.send(instance, authorWith(watchedPasskey, 'watched'));
+    // Each instance caches the watched and the lost passkey before the failover.
+    for (const instance of instances) {
+      await recorder.send(instance, authorWith(watchedPasskey, 'watched'));
+      await recorder.send(instance, authorWith(lost.passkey, 'watched'));
+    }
     await sleep(STEADY_MS);
     recorder.phase = 'failover';
     killedAt = Date.now();
     await redis.killPrimary();
+    // In this process, so that the load goes on meanwhile.
+    lostRevoked = rpaAgainst({ databaseUrl: TEST_DATABASE_URL, schema }, env)(
+      'passkeys',
+      'update',
+      lost.id,
+      '--revoke',
+    );
     switchedAt = await Promise.race([redis.switched, sleep(30_000).then(() => 0)]);
     assert.ok(switchedAt > 0, 'the Sentinels promoted no replica within 30 s');
     const deadline = switchedAt + RECOVERY_BOUND_MS;
@@ -195,6 +209,18 @@ describe('Redis Sentinel failover: two servers follow the promoted replica', { s
       afterwards.length > 0 || refused.some((a) => a.at > (recoveredAt ?? 0)),
       'no limited call answered after the failover',
     );
+  });
+
+  it('refuses on every instance a passkey revoked during the failover, whose announcement may be lost', async () => {
+    const r = await lostRevoked;
+    assert.equal(r?.code, 0, r?.stderr);
+    for (const instance of instances) {
+      const a = await recorder.send(instance, authorWith(lost.passkey, 'watched'));
+      assert.ok(
+        typeof a.status === 'number' && a.status >= 400 && a.status < 500,
+        `${instance.name}: ${a.status} ${a.body}`,
+      );
+    }
   });
 
   it('still hears of a revocation announced after the failover', async () => {
