@@ -10,6 +10,7 @@ import {
   readHashKey,
   readHostList,
   readHosts,
+  readRedisSentinel,
   readRedisUrl,
   readSchema,
   readSideListener,
@@ -51,7 +52,16 @@ export interface Config {
     readonly statementTimeoutMs: number;
     readonly backgroundStatementTimeoutMs: number;
   };
+  /**
+   * REDIS_URL: the Redis to use, or with Sentinels only the credentials, database and TLS of the
+   * connections to the primary they name.
+   */
   readonly redisUrl: string | null;
+  /** The Sentinels that name the Redis primary (REDIS_SENTINELS, REDIS_SENTINEL_MASTER). */
+  readonly redisSentinel: {
+    readonly sentinels: readonly { readonly host: string; readonly port: number }[];
+    readonly masterName: string;
+  } | null;
   /** How long one Redis command may take before it counts as failed (RATE_LIMIT_FAIL_MODE decides). */
   readonly redisCommandTimeoutMs: number;
   readonly publicScheme: 'http' | 'https';
@@ -150,6 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
       ),
     },
     redisUrl: readRedisUrl(env),
+    redisSentinel: readRedisSentinel(env),
     redisCommandTimeoutMs: readInt(env, 'REDIS_COMMAND_TIMEOUT_MS', 1000, 50, 60_000),
     publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),
     allowedHosts: readHosts(env),

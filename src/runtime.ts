@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from './config.js';
 import type { HttpDeps } from './http/http-deps.js';
@@ -14,6 +14,7 @@ import { resolveIdentifierKey } from './services/privacy/resolve-identifier-key.
 import { createWorkSignal } from './services/privacy/work-signal.js';
 import { createPasskeyUsage } from './services/tenancy/create-passkey-usage.js';
 import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
+import { createRedisClient } from './store/create-redis-client.js';
 import { openStore, type Store, type StoreOptions } from './store/database.js';
 import { describeOpenFailure } from './store/driver-errors.js';
 import { type MigrationOutcome, migrateToLatest, migrations, pendingMigrations } from './store/migrate.js';
@@ -41,7 +42,11 @@ export async function createRuntime(
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const redis = redisClient(config);
+  const redis = createRedisClient({
+    url: config.redisUrl,
+    sentinel: config.redisSentinel,
+    commandTimeoutMs: config.redisCommandTimeoutMs,
+  });
   // Handled so that no 'error' goes unheard (which would end the process); the client reconnects
   // by itself, and the outage is logged by its users once when it starts and once when it ends.
   // Counted once the metrics exist (below).
@@ -99,25 +104,6 @@ export async function createRuntime(
   }
 }
 
-/** The shared Redis connection REDIS_URL names, if any. */
-function redisClient(config: Config): Redis | null {
-  return config.redisUrl
-    ? new Redis(config.redisUrl, {
-        // Fail fast instead of queueing commands while Redis is down, and bound each command
-        // while it is stalled: the limiter decides (RATE_LIMIT_FAIL_MODE) what a request does then
-        // (docs/design.md, Limits).
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2000,
-        commandTimeout: config.redisCommandTimeoutMs,
-        // A command whose connection dropped fails rather than running again on the next one: a
-        // lease sent twice would be counted twice, and once on a Redis that has not been restored.
-        autoResendUnfulfilledCommands: false,
-        retryStrategy: reconnectDelay,
-      })
-    : null;
-}
-
 /**
  * The database DATABASE_URL names, or a failure that says so: an operator reading `connect
  * ECONNREFUSED 127.0.0.1:1` alone has to guess which of the settings it came from.
@@ -144,11 +130,6 @@ function storeOptions(config: Config): StoreOptions {
     statementTimeoutMs: config.databasePool.statementTimeoutMs,
     backgroundStatementTimeoutMs: config.databasePool.backgroundStatementTimeoutMs,
   };
-}
-
-/** Reconnection backoff: 100 ms, doubling up to 2 s between attempts, retried for as long as it takes. */
-function reconnectDelay(attempts: number): number {
-  return Math.min(100 * 2 ** Math.min(attempts - 1, 5), 2000);
 }
 
 /**

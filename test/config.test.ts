@@ -54,6 +54,50 @@ describe('loadConfig', () => {
     assert.throws(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: '0' }), /REDIS_COMMAND_TIMEOUT_MS/);
   });
 
+  it('reads the Sentinels and the master they monitor, with or without REDIS_URL', () => {
+    assert.equal(loadConfig({}).redisSentinel, null);
+    const c = loadConfig({
+      REDIS_SENTINELS: ' 10.0.0.1:26379, sentinel-b.internal:26380,[::1]:26381 ',
+      REDIS_SENTINEL_MASTER: 'rpa-primary',
+    });
+    assert.deepEqual(c.redisSentinel, {
+      sentinels: [
+        { host: '10.0.0.1', port: 26379 },
+        { host: 'sentinel-b.internal', port: 26380 },
+        { host: '::1', port: 26381 },
+      ],
+      masterName: 'rpa-primary',
+    });
+    assert.equal(c.redisUrl, null);
+    assert.ok(Object.isFrozen(c.redisSentinel?.sentinels[0]));
+    const withUrl = loadConfig({
+      REDIS_SENTINELS: 'h:26379',
+      REDIS_SENTINEL_MASTER: 'm',
+      REDIS_URL: 'redis://:secret@ignored:6379/2',
+    });
+    assert.equal(withUrl.redisUrl, 'redis://:secret@ignored:6379/2');
+    assert.equal(withUrl.redisSentinel?.masterName, 'm');
+  });
+
+  it('refuses Sentinels without a master name, a master name without Sentinels, and a bad address', () => {
+    const refused: [Record<string, string>, string][] = [
+      [{ REDIS_SENTINELS: 'h:26379' }, 'REDIS_SENTINEL_MASTER'],
+      [{ REDIS_SENTINEL_MASTER: 'm' }, 'REDIS_SENTINELS'],
+      [{ REDIS_SENTINELS: 'h', REDIS_SENTINEL_MASTER: 'm' }, 'REDIS_SENTINELS'],
+      [{ REDIS_SENTINELS: 'h:0', REDIS_SENTINEL_MASTER: 'm' }, 'REDIS_SENTINELS'],
+      [{ REDIS_SENTINELS: 'h:99999', REDIS_SENTINEL_MASTER: 'm' }, 'REDIS_SENTINELS'],
+      [{ REDIS_SENTINELS: 'redis://h:26379', REDIS_SENTINEL_MASTER: 'm' }, 'REDIS_SENTINELS'],
+      [{ REDIS_SENTINELS: ' , ', REDIS_SENTINEL_MASTER: 'm' }, 'REDIS_SENTINELS'],
+      [{ REDIS_SENTINELS: 'h:26379', REDIS_SENTINEL_MASTER: 'two words' }, 'REDIS_SENTINEL_MASTER'],
+    ];
+    for (const [env, variable] of refused)
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) => err instanceof ConfigError && err.variable === variable,
+        JSON.stringify(env),
+      );
+  });
+
   it('bounds how long a client may take to send a request, and how long an idle connection stays', () => {
     const defaults = loadConfig({}).connections;
     assert.deepEqual(defaults, {

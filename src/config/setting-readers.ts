@@ -37,6 +37,36 @@ export function readRedisUrl(env: Env): string | null {
   return raw;
 }
 
+/**
+ * REDIS_SENTINELS and REDIS_SENTINEL_MASTER, given together or not at all: the Sentinels to ask
+ * where the primary of the named master is (docs/operations.md, Redis Sentinel).
+ */
+export function readRedisSentinel(env: Env): Config['redisSentinel'] {
+  const list = env.REDIS_SENTINELS?.trim();
+  const masterName = env.REDIS_SENTINEL_MASTER?.trim();
+  if (!list && !masterName) return null;
+  if (!list) throw new ConfigError('REDIS_SENTINELS', 'must be set with REDIS_SENTINEL_MASTER');
+  if (!masterName) throw new ConfigError('REDIS_SENTINEL_MASTER', 'must be set with REDIS_SENTINELS');
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(masterName))
+    throw new ConfigError(
+      'REDIS_SENTINEL_MASTER',
+      'expected a master name of letters, digits, ".", "_" or "-"',
+    );
+  const sentinels = list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((address) => {
+      const m = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})$/.exec(address);
+      const port = Number(m?.[2]);
+      if (!m || port < 1 || port > 65535)
+        throw new ConfigError('REDIS_SENTINELS', `"${address}" is not host:port`);
+      return Object.freeze({ host: m[1]!.replace(/^\[|\]$/g, ''), port });
+    });
+  if (sentinels.length === 0) throw new ConfigError('REDIS_SENTINELS', 'expected host:port,host:port,...');
+  return Object.freeze({ sentinels: Object.freeze(sentinels), masterName });
+}
+
 export function readHosts(env: Env): readonly string[] | null {
   const raw = env.ALLOWED_HOSTS?.trim();
   if (!raw) return null;

@@ -217,6 +217,28 @@ describe(`rpa CLI on ${TEST_DIALECT}`, () => {
     assert.ok(!r.stderr.includes('hunter2'));
   });
 
+  it('warns in one line naming REDIS_SENTINELS and the master when no Sentinel answers', async () => {
+    const app = JSON.parse(
+      (await rpa('apps', 'create', '--name', 'Hushed', '--clients', 'Shop-FR_FR', '--json')).stdout,
+    );
+    const r = await rpaAgainst(
+      { databaseUrl, schema },
+      {
+        REDIS_URL: 'redis://:hunter2@127.0.0.1:1',
+        REDIS_SENTINELS: '127.0.0.1:1',
+        REDIS_SENTINEL_MASTER: 'rpa',
+      },
+    )('apps', 'revoke', app.applicationId);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, r.stderr);
+    assert.match(
+      lines[0] ?? '',
+      /^rpa: warning: tenancy change not announced; .* \(REDIS_SENTINELS: cannot reach the primary of rpa\b/,
+    );
+    assert.ok(!r.stderr.includes('hunter2'));
+  });
+
   it('names DATABASE_URL when the SQLite file cannot be created', async () => {
     const notADirectory = join(dir, 'a-file');
     writeFileSync(notADirectory, '');

@@ -46,7 +46,7 @@ async function serve(io: CliIo): Promise<void> {
   // Started once listening, so a port that cannot be bound does not leave a worker running.
   if (config.worker.enabled && !shutdown.stopping)
     background.push(startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps));
-  logger.info({ database: runtime.deps.store.dialect, redis: config.redisUrl !== null }, 'serving');
+  logger.info({ database: runtime.deps.store.dialect, redis: runtime.deps.redis !== null }, 'serving');
 }
 
 export function registerServeCommands(program: Command, io: CliIo): void {

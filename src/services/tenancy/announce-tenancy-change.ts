@@ -40,12 +40,20 @@ function whenReady(redis: Redis, ms: number): Promise<unknown> {
 
 /**
  * Which setting failed and where it points, never its password: `REDIS_URL: cannot connect to
- * host:port (ECONNREFUSED)`, with the code when an attempt was seen failing while waiting.
+ * host:port (ECONNREFUSED)` (or the Sentinels' master name), with the code when an attempt was
+ * seen failing while waiting.
  */
-function unreachable(redisUrl: string, err: unknown): Error {
+function unreachable(config: ServiceDeps['config'], err: unknown): Error {
   const code = (err as { code?: unknown } | undefined)?.code;
   const reason = typeof code === 'string' ? code : undefined;
-  return new Error(`REDIS_URL: ${cannotConnect(redisUrl, '6379', reason)}`, { cause: err });
+  const sentinel = config.redisSentinel;
+  if (sentinel) {
+    const why = reason ? ` (${reason})` : '';
+    return new Error(`REDIS_SENTINELS: cannot reach the primary of ${sentinel.masterName}${why}`, {
+      cause: err,
+    });
+  }
+  return new Error(`REDIS_URL: ${cannotConnect(config.redisUrl ?? '', '6379', reason)}`, { cause: err });
 }
 
 /**
@@ -69,7 +77,7 @@ async function announceNow(deps: ServiceDeps, change: TenancyChange): Promise<vo
     // reconnection after an outage: then the cache TTL covers it).
     const failure = STARTING.has(redis.status) ? await whenReady(redis, READY_WAIT_MS) : undefined;
     // Not connected: the client's own words ("Stream isn't writeable") would not say to what.
-    if (redis.status !== 'ready' && deps.config.redisUrl) throw unreachable(deps.config.redisUrl, failure);
+    if (redis.status !== 'ready') throw unreachable(deps.config, failure);
     await redis.publish(TENANCY_CHANNEL, JSON.stringify(change));
   } catch (err) {
     deps.logger.warn(

@@ -129,7 +129,8 @@ async function writeThrough(
  * 2. Settle: a Redis that restarted lost its counters. For DURABLE_SETTLE_MS after the server
  *    started (its uptime, watch-redis-connection.ts) the Redis store answers nothing, so by the
  *    time any instance reads the copy, every grant of the lost Redis that will ever be admitted is
- *    in it.
+ *    in it. A replica promoted by Sentinel may have missed the last grants of the primary it
+ *    replaced: an instance that reaches another server than before settles from that moment.
  * 3. Restore: before its first grant for a `{group}` on each connection, an instance reads the
  *    copy's live windows and raises the Redis counters to at least those (RedisCounterStore.raise).
  *    Taking the larger is idempotent, so instances restoring at once are safe; a grant whose reply
@@ -140,8 +141,8 @@ async function writeThrough(
  *
  * Not covered: a Redis that loses counters without dropping its clients' connections, or while
  * keeping its uptime: FLUSHALL or FLUSHDB, keys evicted under memory pressure (run Redis with
- * `maxmemory-policy noeviction`), a failover to a replica that missed the last writes, a proxy
- * that keeps the clients' connections across a restart. A restore still happens on every
+ * `maxmemory-policy noeviction`), a proxy that keeps the clients' connections across a restart or
+ * a failover. A restore still happens on every
  * reconnection, so the next one repairs the counters, but what was granted meanwhile may exceed
  * the policy.
  */

@@ -57,6 +57,14 @@ function waitForConnectionAttempts(redis: Redis, readyWaitMs: number): () => Pro
   };
 }
 
+/** Which server answered INFO server (its run_id), and when it started, in performance.now() time. */
+function serverStart(info: string): { server: string | null; startedAt: number } {
+  const uptime = /^uptime_in_seconds:(\d+)/m.exec(info);
+  if (!uptime) throw new Error('INFO server reported no uptime_in_seconds');
+  const server = /^run_id:(\w+)/m.exec(info)?.[1] ?? null;
+  return { server, startedAt: performance.now() - Number(uptime[1]) * 1000 };
+}
+
 /**
  * `settleMs` (0: none) is how long after the Redis server started its counters are not used
  * (docs/design.md, Limits). It is measured from the server's own uptime (INFO server), not from
@@ -66,6 +74,13 @@ function waitForConnectionAttempts(redis: Redis, readyWaitMs: number): () => Pro
  * against a Redis up for long, waits for nothing. Uptime is a duration on the server, so the
  * instances' clocks do not enter. It is the difference of two whole seconds of the server's
  * clock, so it can read up to a second more than has passed: `settleMs` allows for that.
+ *
+ * A connection made again to a server other than the one before (INFO run_id) waits `settleMs`
+ * from the moment it was made, however long that server has been up: a replica promoted by
+ * Sentinel may lack the last grants of the primary it replaced, which were all asked for before
+ * this connection existed. A restarted server is another server too, so an instance that
+ * reconnects to it waits until its own reconnection plus the period (a backoff's worth later than
+ * one that connects for the first time): later only, which admits less.
  *
  * A connection that answers nothing for `silenceMs` while commands time out is dropped and made
  * anew (ioredis reconnects with backoff): a stalled server that resumes answers what it was sent
@@ -81,23 +96,28 @@ export function watchRedisConnection(
   let settleUntil: number | null = options.settleMs > 0 ? null : 0;
   let learning: Promise<void> | null = null;
   let lastAnswerAt = performance.now();
+  /** When this connection became ready, and the server (INFO run_id) an earlier one was on. */
+  let readyAt = performance.now();
+  let lastServer: string | null = null;
 
   redis.on('ready', () => {
     generation += 1;
     settleUntil = options.settleMs > 0 ? null : 0;
     learning = null;
     lastAnswerAt = performance.now();
+    readyAt = lastAnswerAt;
   });
 
   function learnUptime(): Promise<void> {
     const asked = generation;
     learning ??= redis.info('server').then(
       (info) => {
-        const uptime = /^uptime_in_seconds:(\d+)/m.exec(info);
-        if (!uptime) throw new Error('INFO server reported no uptime_in_seconds');
-        if (generation === asked) {
-          settleUntil = performance.now() - Number(uptime[1]) * 1000 + options.settleMs;
-        }
+        const { server, startedAt } = serverStart(info);
+        if (generation !== asked) return;
+        // Another server than before counts as started when this connection was made (above).
+        const replaced = lastServer !== null && server !== lastServer;
+        settleUntil = Math.max(startedAt, replaced ? readyAt : startedAt) + options.settleMs;
+        lastServer = server;
       },
       (err: unknown) => {
         if (generation === asked) learning = null;

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import type { ChildProcess } from 'node:child_process';
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
@@ -48,6 +50,92 @@ describe('the settle period after a Redis server starts', () => {
     // Another instance connecting now finds the server up long enough: it waits for nothing.
     const late = watchRedisConnection(client, { settleMs: SETTLE_MS, silenceMs: 3000, readyWaitMs: 2000 });
     await late.settled();
+  });
+});
+
+/** A TCP forwarder whose target can change: the old connections drop, the new ones reach the new target. */
+async function startForwarder(target: number) {
+  const sockets = new Set<Socket>();
+  const server = createServer((inbound) => {
+    const outbound = connect(target, '127.0.0.1');
+    for (const [a, b] of [
+      [inbound, outbound],
+      [outbound, inbound],
+    ] as const) {
+      sockets.add(a);
+      a.on('error', () => b.destroy());
+      a.on('close', () => {
+        sockets.delete(a);
+        b.destroy();
+      });
+      a.pipe(b);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    /** Sends new connections to `to`, and drops the ones made so far. */
+    retarget(to: number) {
+      target = to;
+      for (const s of sockets) s.destroy();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('a connection made again to another server, up for long (a promoted replica)', () => {
+  let first: ChildProcess | undefined;
+  let second: ChildProcess | undefined;
+  let forwarder: Awaited<ReturnType<typeof startForwarder>>;
+  let client: Redis;
+  const ports: number[] = [];
+
+  before(async () => {
+    ports.push(await freePort(), await freePort());
+    [first, second] = await Promise.all(ports.map((p) => startRedis(p)));
+    forwarder = await startForwarder(ports[0]!);
+    client = new Redis(`redis://127.0.0.1:${forwarder.port}`, {
+      commandTimeout: 1000,
+      retryStrategy: () => 50,
+    });
+    client.on('error', () => {});
+    // Both servers up for longer than the period, and the second a second more than it can read.
+    await sleep(SETTLE_MS + 1500);
+  });
+  after(async () => {
+    client?.disconnect();
+    await forwarder?.close();
+    await Promise.all([killRedis(first), killRedis(second)]);
+  });
+
+  const reconnect = async (to: number) => {
+    const ready = new Promise((resolve) => client.once('ready', resolve));
+    forwarder.retarget(to);
+    await ready;
+    return performance.now();
+  };
+
+  it('is settled from the moment it was reached, not from its uptime; the same server again is not', async () => {
+    const watch = watchRedisConnection(client, { settleMs: SETTLE_MS, silenceMs: 3000, readyWaitMs: 2000 });
+    await watch.settled();
+
+    const reachedAt = await reconnect(ports[1]!);
+    await assert.rejects(watch.settled(), CounterStoreUnavailable, 'another server, reached moments ago');
+    for (;;) {
+      try {
+        await watch.settled();
+        break;
+      } catch (err) {
+        assert.ok(err instanceof CounterStoreUnavailable);
+        await sleep(100);
+      }
+    }
+    assert.ok(performance.now() - reachedAt >= SETTLE_MS, 'settled before the period since it was reached');
+
+    // A connection dropped and made again to the same server (a network fault) waits for nothing.
+    await reconnect(ports[1]!);
+    await watch.settled();
   });
 });
 
