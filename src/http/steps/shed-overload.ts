@@ -31,6 +31,27 @@ function overloaded(metrics: Metrics, reason: ShedReason): AppError {
 }
 
 /**
+ * Bodies up to this size are read (and dropped) before a refusal, so the connection stays open
+ * for the client's next call: answered before its body, a connection must close (build-server.ts,
+ * RFC 9112 §9.6), and a client then pays a new connection for each call, which under overload
+ * overflows the listen queue and turns a quick 503 into seconds of SYN retries.
+ */
+const DRAINED_BODY_BYTES = 65_536;
+
+/** Rejects with `error` once the request's body, if a small one, has arrived. */
+function refuseAfterBody(request: FastifyRequest, error: AppError): Promise<never> {
+  const raw = request.raw;
+  const length = Number(raw.headers['content-length']);
+  if (raw.complete || !(length <= DRAINED_BODY_BYTES)) return Promise.reject(error);
+  return new Promise((_, reject) => {
+    const refuse = () => reject(error);
+    raw.once('end', refuse);
+    raw.once('close', refuse);
+    raw.resume();
+  });
+}
+
+/**
  * Refuses a call with 503 and Retry-After, in its API's error shape (thrown to the route's error
  * handler), once the event loop lags or too many calls are being served: a call admitted past
  * that point would only wait behind the others, and a balancer that sees the 503 sends it to an
@@ -46,19 +67,27 @@ export async function shedOverload(
   const release = () => {
     inFlight -= 1;
   };
+  // The first reading spans the start itself (modules loaded, routes compiled, migrations run):
+  // a delay no call waits behind, so readings count from the second after the server is ready.
+  let countsFrom = Number.POSITIVE_INFINITY;
+  app.addHook('onReady', (done) => {
+    countsFrom = Date.now() + 2 * SAMPLE_INTERVAL_MS;
+    done();
+  });
   if (maxEventLoopDelayMs > 0)
     await app.register(underPressure, {
       maxEventLoopDelay: maxEventLoopDelayMs,
       sampleInterval: SAMPLE_INTERVAL_MS,
       pressureHandler: (request) => {
-        if (isProbe(request)) return;
-        throw overloaded(deps.metrics, 'event_loop_delay');
+        if (isProbe(request) || Date.now() < countsFrom) return;
+        return refuseAfterBody(request, overloaded(deps.metrics, 'event_loop_delay'));
       },
     });
   if (maxInFlight > 0)
     app.addHook('onRequest', (request, reply, done) => {
       if (inFlight >= maxInFlight && !isProbe(request)) {
-        throw overloaded(deps.metrics, 'in_flight');
+        refuseAfterBody(request, overloaded(deps.metrics, 'in_flight')).catch(done);
+        return;
       }
       inFlight += 1;
       // `close` comes once per answer, sent or cut off by the client, unlike `finish`.

@@ -117,6 +117,13 @@ describe('shedding under overload', () => {
           asAnswer(await send(call.method, call.url, call.method === 'POST' ? TOKEN_FORM : '')),
         );
       for (const url of ['/healthz', '/readyz']) assert.equal((await send('GET', url)).status, 200, url);
+      // Refused after its body has arrived, a call leaves its connection open for the next one.
+      const kept = await rawRequest(
+        t.port,
+        `POST /auth/v1/oauth2/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${TOKEN_FORM.length}\r\n\r\n${TOKEN_FORM}`,
+      );
+      assert.equal(kept.status, 503);
+      assert.notEqual(kept.headers.connection, 'close');
       assert.ok(shedCount(await t.runtime.http.metrics.scrape(), 'in_flight') >= CALLS.length + 1);
       // A client that gives up frees its place as surely as an answer does.
       for (const socket of held) socket.destroy();
