@@ -1,11 +1,12 @@
 /**
  * Open-loop load generator, run as its own process: sends requests on a fixed schedule whatever
- * the answers, each on a connection of its own when none is free, so a slow server meets the same
- * arrivals as a fast one (a closed loop such as autocannon's would send less once answers slow
+ * the answers, on up to `connections` keep-alive connections (a balancer's pool; a new one is
+ * opened when none is free, and past the pool's size a request waits here), so a slow server meets
+ * the same arrivals as a fast one (a closed loop such as autocannon's would send less once answers slow
  * down, and hide the backlog). Each request's latency counts from when the schedule says it is
  * due, not from when it left, so time spent waiting here is counted too.
  *
- * job (JSON in argv[2]): { url, method, headers, body?: { template, placeholder, start },
+ * job (JSON in argv[2]): { url, method, headers, connections, body?: { template, placeholder, start },
  *                          phases: [{ name, seconds, rate }] }
  * Prints one JSON line: per second of the schedule, the requests sent then and what became of
  * them (2xx, 503 with and without Retry-After, anything else), with the p50 and p99 of the 2xx.
@@ -22,6 +23,7 @@ interface Job {
   url: string;
   method: string;
   headers: Record<string, string>;
+  connections: number;
   body?: { template: string; placeholder: string; start: number };
   phases: Phase[];
 }
@@ -40,7 +42,7 @@ export interface SecondOfLoad {
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 const url = new URL(job.url);
-const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+const agent = new http.Agent({ keepAlive: true, maxSockets: job.connections });
 let counter = job.body?.start ?? 0;
 let outstanding = 0;
 
@@ -135,8 +137,8 @@ function finish(): void {
       setTimeout(wait, 50);
       return;
     }
-    process.stdout.write(`${JSON.stringify({ seconds, unanswered: outstanding })}\n`);
-    process.exit(0);
+    // Exits once written: a pipe is written asynchronously, and an exit before would cut it short.
+    process.stdout.write(`${JSON.stringify({ seconds, unanswered: outstanding })}\n`, () => process.exit(0));
   };
   wait();
 }
