@@ -192,7 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     connections: readConnections(env),
     shed: {
-      maxEventLoopDelayMs: readInt(env, 'SHED_MAX_EVENT_LOOP_DELAY_MS', 100, 0, 60_000),
+      maxEventLoopDelayMs: readInt(env, 'SHED_MAX_EVENT_LOOP_DELAY_MS', 200, 0, 60_000),
       maxInFlight: readInt(env, 'SHED_MAX_IN_FLIGHT', 128, 0, 1_000_000),
     },
   };

@@ -69,8 +69,8 @@ describe('loadConfig', () => {
     assert.deepEqual(c, { requestTimeoutMs: 300, headersTimeoutMs: 200, keepAliveTimeoutMs: 1500 });
   });
 
-  it('sheds calls past 100 ms of event-loop delay or 128 calls in flight unless told otherwise; 0 is off', () => {
-    assert.deepEqual(loadConfig({}).shed, { maxEventLoopDelayMs: 100, maxInFlight: 128 });
+  it('sheds calls past 200 ms of event-loop delay or 128 calls in flight unless told otherwise; 0 is off', () => {
+    assert.deepEqual(loadConfig({}).shed, { maxEventLoopDelayMs: 200, maxInFlight: 128 });
     const c = loadConfig({ SHED_MAX_EVENT_LOOP_DELAY_MS: '0', SHED_MAX_IN_FLIGHT: '1000' });
     assert.deepEqual(c.shed, { maxEventLoopDelayMs: 0, maxInFlight: 1000 });
   });
