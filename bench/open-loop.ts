@@ -1,7 +1,7 @@
 /**
  * Open-loop load generator, run as its own process: sends requests on a fixed schedule whatever
- * the answers, on up to `connections` keep-alive connections (a balancer's pool; a new one is
- * opened when none is free, and past the pool's size a request waits here), so a slow server meets
+ * the answers, on `connections` keep-alive connections opened before the schedule starts (a
+ * balancer's pool; past it a request waits here), so a slow server meets
  * the same arrivals as a fast one (a closed loop such as autocannon's would send less once answers slow
  * down, and hide the backlog). Each request's latency counts from when the schedule says it is
  * due, not from when it left, so time spent waiting here is counted too.
@@ -96,8 +96,7 @@ function send(dueAt: number, bin: SecondOfLoad): void {
   req.end(body);
 }
 
-const startedAt = performance.now();
-let phaseStart = startedAt;
+let phaseStart = 0;
 let phaseIndex = 0;
 let sentInPhase = 0;
 let secondOffset = 0;
@@ -143,4 +142,24 @@ function finish(): void {
   wait();
 }
 
+/**
+ * Opens the pool's connections before the schedule starts, as a balancer has them: opened during
+ * a burst, hundreds at once overflow the server's listen queue, and the SYN retries (1 s, 3 s,
+ * 7 s, ...) would be measured as the server's latency.
+ */
+async function openPool(): Promise<void> {
+  const probe = () =>
+    new Promise<void>((resolve) => {
+      const req = http.get({ agent, host: url.hostname, port: url.port, path: '/healthz' }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('error', () => resolve());
+    });
+  // All at once: one after another, each would reuse the connection the one before left free.
+  await Promise.all(Array.from({ length: job.connections }, probe));
+}
+
+await openPool();
+phaseStart = performance.now();
 tick();
