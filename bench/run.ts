@@ -6,6 +6,8 @@
  *   token    POST /auth/v1/oauth2/token              vs node-oidc-provider's client-credentials endpoint
  *                                                    (and bare node:http and Fastify servers with the same bytes)
  *   privacy  POST /privacy/v1/forgetRequests         at a fixed rate, with time to COMPLETED
+ *   overload POST /privacy/v1/forgetRequests         150 % of capacity open-loop: admitted, shed, p99
+ *                                                    (only when named in --scenarios)
  * on SQLite and on PostgreSQL + Redis; then each target of the service, met or missed, from the
  * same run (bench/harness/target-verdicts.ts).
  *
@@ -30,6 +32,7 @@ import { recordRun, revisionOf } from './harness/run-record.js';
 import { targetVerdicts } from './harness/target-verdicts.js';
 import { seedDemo, targetFor } from './harness/targets.js';
 import { authorScenario } from './scenarios/author-scenario.js';
+import { overloadScenario } from './scenarios/overload-scenario.js';
 import { privacyScenario } from './scenarios/privacy-scenario.js';
 import { tokenScenario } from './scenarios/token-scenario.js';
 
@@ -67,6 +70,7 @@ const ctx: BenchContext = {
     redisUrl: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379',
   },
   rows: [],
+  sections: [],
   children: new Set<ChildProcess>(),
 };
 
@@ -85,6 +89,7 @@ async function main(): Promise<void> {
       if (scenarios.has('author')) await authorScenario(ctx, target, demo);
       if (scenarios.has('token')) await tokenScenario(ctx, target, demo);
       if (scenarios.has('privacy')) await privacyScenario(ctx, target, demo);
+      if (scenarios.has('overload')) await overloadScenario(ctx, target, demo);
     } finally {
       await target.cleanup();
     }
@@ -97,6 +102,7 @@ async function main(): Promise<void> {
     `Targets (a privacy rate counts when every request was accepted at ≥ 98 % of it):`,
     '',
     targetVerdicts(ctx.rows),
+    ...ctx.sections.flatMap((section) => ['', section]),
   ].join('\n');
   const { text, path } = recordRun(
     root,

@@ -127,6 +127,16 @@ export interface Config {
     /** How long an idle keep-alive connection is kept open between requests. */
     readonly keepAliveTimeoutMs: number;
   };
+  /**
+   * Past either bound a call is refused at once with 503 and Retry-After (docs/operations.md,
+   * Overload); 0 turns a bound off. Health probes are never refused.
+   */
+  readonly shed: {
+    /** Mean event-loop delay over the last sample, in milliseconds. */
+    readonly maxEventLoopDelayMs: number;
+    /** Calls being served at once. */
+    readonly maxInFlight: number;
+  };
 }
 
 /** ADMIN_PORT and ADMIN_HOST, and whether a proxy in front of the admin listener is trusted. */
@@ -208,6 +218,10 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: readInt(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     connections: readConnections(env),
+    shed: {
+      maxEventLoopDelayMs: readInt(env, 'SHED_MAX_EVENT_LOOP_DELAY_MS', 200, 0, 60_000),
+      maxInFlight: readInt(env, 'SHED_MAX_IN_FLIGHT', 128, 0, 1_000_000),
+    },
   };
   return deepFreeze(config);
 }

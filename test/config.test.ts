@@ -113,6 +113,12 @@ describe('loadConfig', () => {
     assert.deepEqual(c, { requestTimeoutMs: 300, headersTimeoutMs: 200, keepAliveTimeoutMs: 1500 });
   });
 
+  it('sheds calls past 200 ms of event-loop delay or 128 calls in flight unless told otherwise; 0 is off', () => {
+    assert.deepEqual(loadConfig({}).shed, { maxEventLoopDelayMs: 200, maxInFlight: 128 });
+    const c = loadConfig({ SHED_MAX_EVENT_LOOP_DELAY_MS: '0', SHED_MAX_IN_FLIGHT: '1000' });
+    assert.deepEqual(c.shed, { maxEventLoopDelayMs: 0, maxInFlight: 1000 });
+  });
+
   it('sizes the PostgreSQL pool and bounds the wait for one of its connections', () => {
     assert.deepEqual(loadConfig({}).databasePool, {
       size: 10,
@@ -170,6 +176,8 @@ describe('loadConfig', () => {
     [{ HEADERS_TIMEOUT_MS: 'soon' }, 'HEADERS_TIMEOUT_MS'],
     [{ KEEP_ALIVE_TIMEOUT_MS: '0' }, 'KEEP_ALIVE_TIMEOUT_MS'],
     [{ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' }, 'HEADERS_TIMEOUT_MS'],
+    [{ SHED_MAX_EVENT_LOOP_DELAY_MS: '-1' }, 'SHED_MAX_EVENT_LOOP_DELAY_MS'],
+    [{ SHED_MAX_IN_FLIGHT: 'many' }, 'SHED_MAX_IN_FLIGHT'],
   ];
   for (const [env, variable] of bad) {
     it(`names ${variable} when its value is bad (${JSON.stringify(env)})`, () => {

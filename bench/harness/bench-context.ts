@@ -27,6 +27,8 @@ export interface BenchContext {
   settings: BenchSettings;
   /** The results table, in the order measured. */
   rows: Row[];
+  /** Text after the table and the targets, in the order written (e.g. per-second figures). */
+  sections: string[];
   /** Child processes still running, killed if the run is interrupted or fails. */
   children: Set<ChildProcess>;
 }

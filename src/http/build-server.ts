@@ -24,6 +24,7 @@ import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from './serve
 import { refuseNulCharacters } from './steps/refuse-nul-characters.js';
 import { refuseWhileClosing } from './steps/refuse-while-closing.js';
 import { resolveSite } from './steps/resolve-site.js';
+import { shedOverload } from './steps/shed-overload.js';
 import { createValidatorFactory } from './validator-factory.js';
 
 /** Requests validated as validator-factory.ts says; answers serialized as each is first needed. */
@@ -49,6 +50,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
   app.decorateRequest('passkey', null);
   app.decorateRequest('errorCode', null);
   refuseWhileClosing(app);
+  await shedOverload(app, deps);
   app.addHook('onResponse', observeResponse(deps));
   app.addHook('onError', (_request, _reply, err, done) => {
     deps.metrics.failed(err);

@@ -51,6 +51,10 @@ export async function createTestRuntime(
     LOG_LEVEL: 'info',
     WORKER_ENABLED: 'false',
     DATABASE_POOL_SIZE: '5',
+    // A test's own work runs on the server's event loop and test files run side by side, so the
+    // event loop lags for reasons no call is behind; shedding is tested where it is turned on.
+    SHED_MAX_EVENT_LOOP_DELAY_MS: '0',
+    SHED_MAX_IN_FLIGHT: '0',
     ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
     ...env,
   });

@@ -38,6 +38,12 @@ function requestMetrics(registry: Registry) {
       DURATION_BUCKETS,
       registry,
     ),
+    shed: new Counter({
+      name: 'rpa_http_requests_shed_total',
+      help: 'Calls refused with 503 before being served because the process was overloaded, by the bound passed (event_loop_delay, in_flight).',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
     tokens: new Counter({
       name: 'rpa_tokens_issued_total',
       help: 'Access tokens issued by the token endpoint.',

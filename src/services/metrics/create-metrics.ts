@@ -11,6 +11,8 @@ export type LimitedApi = 'auth' | 'response' | 'privacy';
 type LimitOutcome = 'allowed' | 'refused' | 'unavailable';
 /** What became of one webhook delivery attempt. */
 export type WebhookAttemptOutcome = 'delivered' | 'retry' | 'failed' | 'disabled';
+/** Why a call was refused before it was served (src/http/steps/shed-overload.ts). */
+export type ShedReason = 'event_loop_delay' | 'in_flight';
 type ClientAuthFailure = 'malformed' | 'invalid_credentials' | 'revoked_application' | 'throttled';
 
 /**
@@ -24,6 +26,8 @@ export interface Metrics {
   scrape(): Promise<string>;
   /** `route` is the route's template (`/response/v1/clientResponses/:id`), or null when none matched. */
   httpRequest(route: string | null, method: string, status: number, seconds: number): void;
+  /** A call refused with 503 because the process was overloaded. */
+  shed(reason: ShedReason): void;
   tokenIssued(): void;
   clientAuthFailed(reason: ClientAuthFailure): void;
   limitDecided(api: LimitedApi, outcome: LimitOutcome): void;
@@ -70,6 +74,7 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
       series.count.inc();
       series.time.observe(seconds);
     },
+    shed: (reason) => family.shed.inc({ reason }),
     tokenIssued: () => family.tokens.inc(),
     clientAuthFailed: (reason) => family.authFailures.inc({ reason }),
     limitDecided(api, outcome) {
