@@ -6,7 +6,6 @@ import { ignoreClientError, PreparingClient } from './preparing-client.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
 import {
-  DeadlineClient,
   deadlineOptions,
   resetStatementTimeout,
   setStatementTimeout,

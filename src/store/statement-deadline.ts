@@ -17,7 +17,7 @@ const NO_DEADLINE_MS = 2_147_483_647;
 export const CLIENT_DEADLINE_MESSAGE = 'Query read timeout';
 
 /** The client's deadline for a server deadline (0: none). */
-export function clientDeadlineMs(statementTimeoutMs: number): number {
+function clientDeadlineMs(statementTimeoutMs: number): number {
   return statementTimeoutMs === 0 ? NO_DEADLINE_MS : statementTimeoutMs + CLIENT_MARGIN_MS;
 }
 
