@@ -5,11 +5,7 @@ import { createTransactionPerWrite } from './group-commit.js';
 import { ignoreClientError, PreparingClient } from './preparing-client.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
-import {
-  deadlineOptions,
-  resetStatementTimeout,
-  setStatementTimeout,
-} from './statement-deadline.js';
+import { deadlineOptions, resetStatementTimeout, setStatementTimeout } from './statement-deadline.js';
 
 const INT8_OID = 20;
 /** First key of the advisory lock that keeps two instances from compacting one schema at once. */
