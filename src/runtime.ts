@@ -15,7 +15,7 @@ import { createWorkSignal } from './services/privacy/work-signal.js';
 import { createPasskeyUsage } from './services/tenancy/create-passkey-usage.js';
 import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
 import { openStore, type Store, type StoreOptions } from './store/database.js';
-import { describeOpenFailure } from './store/driver-errors.js';
+import { describeOpenFailure, isDatabaseUnavailable } from './store/driver-errors.js';
 import { type MigrationOutcome, migrateToLatest, migrations, pendingMigrations } from './store/migrate.js';
 
 export interface Runtime {
@@ -38,6 +38,13 @@ export async function createRuntime(
     clock?: () => number;
     /** The audit trail's actor for administrative changes (deps.actor). */
     actor?: string;
+    /**
+     * Refuse (SchemaNotServable) a schema older than this code needs when not migrating, instead
+     * of serving it unready: `rpa serve` and `rpa worker` wait for `rpa migrate` then.
+     */
+    requireSchema?: boolean;
+    /** How long a dependency must answer before its outage ends (create-outage-log.ts). */
+    outageHoldMs?: number;
   } = {},
 ): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -49,11 +56,13 @@ export async function createRuntime(
   const store = await openConfiguredStore(config, { ...storeOptions(config), ...options.store }, redis);
   try {
     if (options.migrate ?? config.migrateOnStart) await migrateToLatest(store.db, store.schema);
-    else await reportPendingMigrations(store, logger);
+    else await checkSchema(store, logger, options.requireSchema ?? false);
     const identifierKey = await resolveIdentifierKey(store.db, config.identifierHashKey);
     const clock = options.clock ?? Date.now;
     const metrics = createMetrics({ store, clock });
     redis?.on('error', () => metrics.redisError());
+    metrics.dependencyUp('database', true);
+    if (redis) metrics.dependencyUp('redis', true);
     const deps: ServiceDeps = Object.freeze({
       config,
       store,
@@ -66,7 +75,10 @@ export async function createRuntime(
       privacyWork: createWorkSignal(),
       webhookWork: createWorkSignal(),
       metrics,
-      outages: createOutageLog(logger, clock),
+      outages: createOutageLog(logger, clock, {
+        ...(options.outageHoldMs === undefined ? {} : { holdMs: options.outageHoldMs }),
+        onChange: metrics.dependencyUp,
+      }),
     });
     store.onConnectionLost((err) => reportDatabaseOutage(deps, err));
     const limiter = await createPasskeyLimiter(deps);
@@ -150,14 +162,45 @@ function reconnectDelay(attempts: number): number {
 }
 
 /**
- * Without migrations on start, an older schema is served (the instance stays unready until `rpa
- * migrate` has run), but a database with no tables at all is a mistake worth stopping for.
+ * Thrown when the database's schema is older than this code needs and migrations are left to `rpa
+ * migrate`; `noTables` when it has none at all, which is a wrong DATABASE_URL more often than a
+ * new installation.
  */
-async function reportPendingMigrations(store: Store, logger: Logger): Promise<void> {
+export class SchemaNotServable extends Error {
+  constructor(
+    readonly pending: readonly string[],
+    readonly noTables: boolean,
+  ) {
+    super(
+      noTables
+        ? 'the database has no tables yet: run `rpa migrate` first (MIGRATE_ON_START is false)'
+        : `${pending.length} database migration(s) pending: run \`rpa migrate\` (MIGRATE_ON_START is false)`,
+    );
+    this.name = 'SchemaNotServable';
+  }
+}
+
+/**
+ * Why a start failed, when a later attempt may succeed: the database could not be reached, or
+ * its schema waits for `rpa migrate`. Null for anything else (a wrong setting), which ends the process.
+ */
+export function retryableStartFailure(err: unknown): 'database' | 'schema' | null {
+  if (err instanceof SchemaNotServable) return 'schema';
+  const cause = err instanceof ConfigError ? err.cause : err;
+  return isDatabaseUnavailable(cause) ? 'database' : null;
+}
+
+/**
+ * Without migrations on start, a schema older than this code needs is refused (`required`) or
+ * served unready until `rpa migrate` has run; a database with no tables at all is always refused.
+ * Migrations another version applied that this one does not list are no reason to refuse: they
+ * only ever add. The one place that asks the schema's state.
+ */
+async function checkSchema(store: Store, logger: Logger, required: boolean): Promise<void> {
   const pending = await pendingMigrations(store.db, store.schema);
   if (pending.length === 0) return;
-  if (pending.length === Object.keys(migrations).length)
-    throw new Error('the database has no tables yet: run `rpa migrate` first (MIGRATE_ON_START is false)');
+  const noTables = pending.length === Object.keys(migrations).length;
+  if (required || noTables) throw new SchemaNotServable(pending, noTables);
   logger.warn(
     { pendingMigrations: pending },
     'database migrations pending: not ready until `rpa migrate` runs',
