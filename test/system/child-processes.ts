@@ -63,6 +63,8 @@ export function waitForOutput(child: Child, pattern: RegExp): Promise<RegExpExec
 export async function startServe(env: Record<string, string>): Promise<Child & { port: number }> {
   const child = spawnRpa(['serve'], { PORT: '0', HOST: '127.0.0.1', ...env });
   const m = await waitForOutput(child, /Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
+  // Listening comes first; the API serves once the database is reached (build-front-server.ts).
+  await waitForOutput(child, /"msg":"serving"/);
   return { ...child, port: Number(m[1]) };
 }
 

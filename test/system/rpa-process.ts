@@ -10,6 +10,8 @@ export interface RpaInstance extends Child {
 export async function startInstance(name: string, env: Record<string, string>): Promise<RpaInstance> {
   const child = spawnRpa(['serve'], { PORT: '0', HOST: '127.0.0.1', ...env });
   const m = await waitForOutput(child, /Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
+  // Listening comes first; the API serves once the database is reached (build-front-server.ts).
+  await waitForOutput(child, /"msg":"serving"/);
   const port = Number(m[1]);
   return { ...child, name, port, base: `http://127.0.0.1:${port}` };
 }
