@@ -19,6 +19,8 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
  * in the shape of the API its path names (errors/render.ts).
  */
 export interface FrontServer {
+  /** The one listener, for its address. */
+  readonly server: Server;
   listen(options: { port: number; host: string }): Promise<void>;
   /** Passed to buildServer: the application answers on this listener once `serve` is called. */
   readonly serverFactory: (handler: Handler) => Server;
@@ -54,6 +56,7 @@ export function buildFrontServer(
   });
   gateRoutes(gate, instance);
   return {
+    server,
     async listen({ port, host }) {
       await gate.listen({ port, host });
     },
