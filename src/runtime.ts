@@ -25,28 +25,27 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+export interface RuntimeOptions {
+  logger?: Logger;
+  store?: StoreOptions;
+  migrate?: boolean;
+  clock?: () => number;
+  /** The audit trail's actor for administrative changes (deps.actor). */
+  actor?: string;
+  /**
+   * Refuse (SchemaNotServable) a schema older than this code needs when not migrating, instead
+   * of serving it unready: `rpa serve` and `rpa worker` wait for `rpa migrate` then.
+   */
+  requireSchema?: boolean;
+  /** How long a dependency must answer before its outage ends (create-outage-log.ts). */
+  outageHoldMs?: number;
+}
+
 /**
  * The composition root shared by `rpa serve`, `rpa worker`, the other CLI commands and tests:
  * opens the database, applies migrations and resolves instance-wide keys.
  */
-export async function createRuntime(
-  config: Config,
-  options: {
-    logger?: Logger;
-    store?: StoreOptions;
-    migrate?: boolean;
-    clock?: () => number;
-    /** The audit trail's actor for administrative changes (deps.actor). */
-    actor?: string;
-    /**
-     * Refuse (SchemaNotServable) a schema older than this code needs when not migrating, instead
-     * of serving it unready: `rpa serve` and `rpa worker` wait for `rpa migrate` then.
-     */
-    requireSchema?: boolean;
-    /** How long a dependency must answer before its outage ends (create-outage-log.ts). */
-    outageHoldMs?: number;
-  } = {},
-): Promise<Runtime> {
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const redis = redisClient(config);
   // Handled so that no 'error' goes unheard (which would end the process); the client reconnects
