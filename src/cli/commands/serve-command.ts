@@ -54,9 +54,11 @@ async function serve(io: CliIo): Promise<void> {
   );
 
   await front.listen({ port: config.port, host: config.host });
-  running.runtime = await startWhenReachable(config, logger, instance, () => shutdown.stopping);
-  if (!running.runtime || shutdown.stopping) return;
-  const { runtime } = running;
+  const runtime = await startWhenReachable(config, logger, instance, () => shutdown.stopping);
+  if (!runtime) return;
+  // A signal that came while it started: the stop has run, or will, without this runtime.
+  if (shutdown.stopping) return void (await runtime.close());
+  running.runtime = runtime;
   const app = await buildServer(runtime.http, { instance, serverFactory: front.serverFactory });
   await app.ready();
   if (shutdown.stopping) return void (await app.close());

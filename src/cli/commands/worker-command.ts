@@ -31,6 +31,7 @@ async function runWorker(io: CliIo): Promise<void> {
   process.off('SIGTERM', stopSignal);
   process.off('SIGINT', stopSignal);
   if (!runtime) return;
+  if (stopping) return void (await runtime.close());
   // Before the workers: a metrics port that cannot be opened ends the command before any lane has
   // started, instead of leaving lanes running in a command that already failed.
   const metrics = config.metrics
