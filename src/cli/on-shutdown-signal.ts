@@ -19,7 +19,7 @@ export function onShutdownSignal(
     if (state.stopping) return;
     state.stopping = true;
     const delayMs = drain();
-    logger.info({ signal, delayMs }, 'shutting down');
+    logger.info({ delayMs, signal }, 'shutting down');
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const timer = setTimeout(() => {
       logger.error('shutdown timed out; exiting');
