@@ -22,6 +22,7 @@ function startServer(
       DATABASE_URL: TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${join(dir, 'serve.db')}`,
       DATABASE_SCHEMA: schema ?? '',
       LOG_LEVEL: 'info',
+      SHUTDOWN_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
