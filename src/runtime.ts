@@ -7,6 +7,7 @@ import { createAuthFailureThrottle } from './services/auth/create-auth-failure-t
 import { createTokenVerifier } from './services/auth/create-token-verifier.js';
 import type { ServiceDeps } from './services/deps.js';
 import { createOutageLog } from './services/health/create-outage-log.js';
+import { pendingSchemaMigrations } from './services/health/pending-schema-migrations.js';
 import { reportDatabaseOutage } from './services/health/report-database-outage.js';
 import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.js';
 import { createMetrics } from './services/metrics/create-metrics.js';
@@ -16,7 +17,7 @@ import { createPasskeyUsage } from './services/tenancy/create-passkey-usage.js';
 import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
 import { openStore, type Store, type StoreOptions } from './store/database.js';
 import { describeOpenFailure, isDatabaseUnavailable } from './store/driver-errors.js';
-import { type MigrationOutcome, migrateToLatest, migrations, pendingMigrations } from './store/migrate.js';
+import { type MigrationOutcome, migrateToLatest, migrations } from './store/migrate.js';
 
 export interface Runtime {
   readonly deps: ServiceDeps;
@@ -192,11 +193,10 @@ export function retryableStartFailure(err: unknown): 'database' | 'schema' | nul
 /**
  * Without migrations on start, a schema older than this code needs is refused (`required`) or
  * served unready until `rpa migrate` has run; a database with no tables at all is always refused.
- * Migrations another version applied that this one does not list are no reason to refuse: they
- * only ever add. The one place that asks the schema's state.
+ * Migrations another version applied that this one does not list are no reason to refuse.
  */
 async function checkSchema(store: Store, logger: Logger, required: boolean): Promise<void> {
-  const pending = await pendingMigrations(store.db, store.schema);
+  const pending = await pendingSchemaMigrations(store);
   if (pending.length === 0) return;
   const noTables = pending.length === Object.keys(migrations).length;
   if (required || noTables) throw new SchemaNotServable(pending, noTables);
