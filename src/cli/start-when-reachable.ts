@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { createRuntime, type Runtime, retryableStartFailure, SchemaNotServable } from '../runtime.js';
 import { createRetryBackoff } from '../services/health/create-retry-backoff.js';
 import type { InstanceState, StartBlocker } from '../services/health/instance-state.js';
+import { reportRedisAtStart } from '../services/health/report-redis-at-start.js';
 
 /** Why a start failed, for /readyz and the log: never the driver's message, which names hosts. */
 function blockerOf(err: unknown): StartBlocker {
@@ -35,6 +36,7 @@ export async function startWhenReachable(
   while (!stopping()) {
     try {
       const runtime = await createRuntime(config, { logger, requireSchema: true });
+      await reportRedisAtStart(runtime.deps);
       if (waitingFor) logger.info('started: the database is reachable and its schema can be served');
       instance.blocker = null;
       return runtime;
