@@ -75,6 +75,19 @@ describe('starting while PostgreSQL is down', { skip }, () => {
     assert.equal(waits.length, 1, 'one line for the whole wait');
   });
 
+  it('exits 0 at once on SIGTERM while it waits', async () => {
+    const env = { DATABASE_URL: postgres.url, REDIS_URL: '', WORKER_ENABLED: 'false' };
+    const waiting = [
+      spawnRpa(['serve'], { PORT: '0', HOST: '127.0.0.1', ...env }),
+      spawnRpa(['worker'], env),
+    ];
+    for (const child of waiting) await waitForOutput(child, /not started: the database is not reachable/);
+    const signalled = Date.now();
+    const codes = await Promise.all(waiting.map((child) => stop(child)));
+    assert.deepEqual(codes, [0, 0], waiting.map((c) => c.output()).join('\n'));
+    assert.ok(Date.now() - signalled < 3_000, 'no drain delay for an instance that never served');
+  });
+
   it('becomes ready by itself once PostgreSQL starts, and issues a token within 15 s', async () => {
     const started = Date.now();
     await postgres.start();
