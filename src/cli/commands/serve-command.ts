@@ -1,14 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { type Config, loadConfig } from '../../config.js';
 import { buildAdminServer } from '../../http/admin/build-admin-server.js';
-import { buildFrontServer } from '../../http/build-front-server.js';
+import { buildFrontServer, type FrontServer } from '../../http/build-front-server.js';
 import { buildServer } from '../../http/build-server.js';
 import { type MetricsServer, startMetricsServer } from '../../http/metrics-server.js';
 import { createLogger } from '../../logger.js';
 import { migrateDatabase, type Runtime } from '../../runtime.js';
-import { createInstanceState } from '../../services/health/instance-state.js';
+import { createInstanceState, type InstanceState } from '../../services/health/instance-state.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
 import { startWebhookWorker } from '../../worker/webhook-worker.js';
 import type { CliIo } from '../cli-io.js';
@@ -17,6 +18,7 @@ import { onShutdownSignal } from '../on-shutdown-signal.js';
 import { startWhenReachable } from '../start-when-reachable.js';
 
 interface Running {
+  readonly logger: Logger;
   runtime: Runtime | null;
   admin: FastifyInstance | null;
   metrics: MetricsServer | null;
@@ -35,36 +37,57 @@ async function serve(io: CliIo): Promise<void> {
   const logger = createLogger(config.logLevel);
   const instance = createInstanceState();
   const front = buildFrontServer({ config, logger }, instance);
-  const running: Running = { runtime: null, admin: null, metrics: null, background: [] };
-  const shutdown = onShutdownSignal(
-    logger,
-    config.shutdownTimeoutMs,
-    async () => {
-      await front.close();
-      await running.admin?.close();
-      for (const b of running.background) await b.stop();
-      await running.metrics?.close();
-      await running.runtime?.close();
-    },
-    () => {
-      const serving = instance.phase === 'serving';
-      instance.phase = 'draining';
-      return serving ? config.shutdownDelayMs : 0;
-    },
-  );
+  const running: Running = { logger, runtime: null, admin: null, metrics: null, background: [] };
+  const stopAll = async () => {
+    await front.close();
+    await running.admin?.close();
+    for (const b of running.background) await b.stop();
+    await running.metrics?.close();
+    await running.runtime?.close();
+  };
+  const shutdown = onShutdownSignal(logger, config.shutdownTimeoutMs, stopAll, () => {
+    const serving = instance.phase === 'serving';
+    instance.phase = 'draining';
+    return serving ? config.shutdownDelayMs : 0;
+  });
 
   await front.listen({ port: config.port, host: config.host });
-  const runtime = await startWhenReachable(config, logger, instance, () => shutdown.stopping);
+  try {
+    await startServing(config, { front, instance, running, stopping: () => shutdown.stopping });
+  } catch (err) {
+    // An open listener would keep the process alive after the command failed.
+    if (!shutdown.stopping) await stopAll().catch(() => {});
+    throw err;
+  }
+}
+
+/** Waits for the runtime, hands the built application to the listener, then starts the rest. */
+async function startServing(
+  config: Config,
+  {
+    front,
+    instance,
+    running,
+    stopping,
+  }: {
+    front: FrontServer;
+    instance: InstanceState;
+    running: Running;
+    stopping: () => boolean;
+  },
+): Promise<void> {
+  const { logger } = running;
+  const runtime = await startWhenReachable(config, logger, instance, stopping);
   if (!runtime) return;
   // A signal that came while it started: the stop has run, or will, without this runtime.
-  if (shutdown.stopping) return void (await runtime.close());
+  if (stopping()) return void (await runtime.close());
   running.runtime = runtime;
   const app = await buildServer(runtime.http, { instance, serverFactory: front.serverFactory });
   await app.ready();
-  if (shutdown.stopping) return void (await app.close());
+  if (stopping()) return void (await app.close());
   front.serve(app);
   instance.phase = 'serving';
-  await startSideListeners(config, runtime, running, () => shutdown.stopping);
+  await startSideListeners(config, runtime, running, stopping);
   logger.info({ database: runtime.deps.store.dialect, redis: config.redisUrl !== null }, 'serving');
 }
 
