@@ -113,9 +113,7 @@ export function readinessProblems(
     const during = within(probes, times.faultAt, times.restoredAt);
     const named = during.filter((a) => a.status === 200 && readinessChecks(a)?.[dependency] === 'down');
     if (named.length === 0) {
-      const seen = [
-        ...new Set(during.map((a) => `${a.status} ${a.body.slice(0, 120)}`)),
-      ];
+      const seen = [...new Set(during.map((a) => `${a.status} ${a.body.slice(0, 120)}`))];
       problems.push(
         `${instance} /readyz never answered 200 with checks.${dependency} = 'down' while ${dependency} was down (answered: ${seen.join('; ') || 'nothing'})`,
       );
