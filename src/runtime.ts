@@ -15,7 +15,7 @@ import { resolveIdentifierKey } from './services/privacy/resolve-identifier-key.
 import { createWorkSignal } from './services/privacy/work-signal.js';
 import { createPasskeyUsage } from './services/tenancy/create-passkey-usage.js';
 import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
-import { openStore, type Store, type StoreOptions } from './store/database.js';
+import { openStore, parseDatabaseUrl, type Store, type StoreOptions } from './store/database.js';
 import { describeOpenFailure, isDatabaseUnavailable } from './store/driver-errors.js';
 import { type MigrationOutcome, migrateToLatest, migrations } from './store/migrate.js';
 
@@ -181,11 +181,13 @@ export class SchemaNotServable extends Error {
 }
 
 /**
- * Why a start failed, when a later attempt may succeed: the database could not be reached, or
- * its schema waits for `rpa migrate`. Null for anything else (a wrong setting), which ends the process.
+ * Why a start failed, when a later attempt may succeed: the PostgreSQL server could not be
+ * reached, or the schema waits for `rpa migrate`. Null for anything else, which ends the process:
+ * a wrong setting, or a SQLite file that cannot be opened (a path, not a server that comes back).
  */
-export function retryableStartFailure(err: unknown): 'database' | 'schema' | null {
+export function retryableStartFailure(config: Config, err: unknown): 'database' | 'schema' | null {
   if (err instanceof SchemaNotServable) return 'schema';
+  if (parseDatabaseUrl(config.databaseUrl).dialect !== 'postgres') return null;
   const cause = err instanceof ConfigError ? err.cause : err;
   return isDatabaseUnavailable(cause) ? 'database' : null;
 }

@@ -41,7 +41,7 @@ export async function startWhenReachable(
       instance.blocker = null;
       return runtime;
     } catch (err) {
-      if (!retryableStartFailure(err)) throw err;
+      if (!retryableStartFailure(config, err)) throw err;
       const blocker = blockerOf(err);
       instance.blocker = blocker;
       if (blocker.detail !== waitingFor) {

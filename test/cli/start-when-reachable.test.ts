@@ -81,4 +81,13 @@ describe('starting rpa serve and rpa worker without migrations on start', () => 
     assert.equal(await started, null);
     assert.match(logs.text(), /not started: the database has no tables yet/);
   });
+
+  it('ends on a SQLite file it cannot open: a path, not a server that comes back', async () => {
+    const config = loadConfig({ DATABASE_URL: `sqlite:${dir}`, LOG_LEVEL: 'info' });
+    const logs = new LogCapture();
+    await assert.rejects(
+      startWhenReachable(config, createLogger('info', logs), createInstanceState(), () => false),
+      /DATABASE_URL: cannot open/,
+    );
+  });
 });
