@@ -118,6 +118,10 @@ export interface Config {
   };
   readonly bodyLimitBytes: number;
   readonly shutdownTimeoutMs: number;
+  /** On SIGTERM, how long readiness fails while the listener still serves (docs/operations.md). */
+  readonly shutdownDelayMs: number;
+  /** Whether a shared dependency's outage fails /readyz (docs/operations.md). */
+  readonly readinessRequiresDependencies: boolean;
   /** Bounds on slow or idle clients, so none can hold a connection for ever. */
   readonly connections: {
     /** From the start of a request until its whole body has arrived; then 408 and close. */
@@ -217,6 +221,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     bodyLimitBytes: readInt(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024, 104_857_600),
     shutdownTimeoutMs: readInt(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    shutdownDelayMs: readInt(env, 'SHUTDOWN_DELAY_MS', 3_000, 0, 600_000),
+    readinessRequiresDependencies: readBool(env, 'READINESS_REQUIRES_DEPENDENCIES', false),
     connections: readConnections(env),
     shed: {
       maxEventLoopDelayMs: readInt(env, 'SHED_MAX_EVENT_LOOP_DELAY_MS', 200, 0, 60_000),

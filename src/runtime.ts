@@ -7,6 +7,7 @@ import { createAuthFailureThrottle } from './services/auth/create-auth-failure-t
 import { createTokenVerifier } from './services/auth/create-token-verifier.js';
 import type { ServiceDeps } from './services/deps.js';
 import { createOutageLog } from './services/health/create-outage-log.js';
+import { pendingSchemaMigrations } from './services/health/pending-schema-migrations.js';
 import { reportDatabaseOutage } from './services/health/report-database-outage.js';
 import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.js';
 import { createMetrics } from './services/metrics/create-metrics.js';
@@ -15,9 +16,9 @@ import { createWorkSignal } from './services/privacy/work-signal.js';
 import { createPasskeyUsage } from './services/tenancy/create-passkey-usage.js';
 import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
 import { createRedisClient } from './store/create-redis-client.js';
-import { openStore, type Store, type StoreOptions } from './store/database.js';
-import { describeOpenFailure } from './store/driver-errors.js';
-import { type MigrationOutcome, migrateToLatest, migrations, pendingMigrations } from './store/migrate.js';
+import { openStore, parseDatabaseUrl, type Store, type StoreOptions } from './store/database.js';
+import { describeOpenFailure, isDatabaseUnavailable } from './store/driver-errors.js';
+import { type MigrationOutcome, migrateToLatest, migrations } from './store/migrate.js';
 
 export interface Runtime {
   readonly deps: ServiceDeps;
@@ -26,21 +27,27 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+export interface RuntimeOptions {
+  logger?: Logger;
+  store?: StoreOptions;
+  migrate?: boolean;
+  clock?: () => number;
+  /** The audit trail's actor for administrative changes (deps.actor). */
+  actor?: string;
+  /**
+   * Refuse (SchemaNotServable) a schema older than this code needs when not migrating, instead
+   * of serving it unready: `rpa serve` and `rpa worker` wait for `rpa migrate` then.
+   */
+  requireSchema?: boolean;
+  /** How long a dependency must answer before its outage ends (create-outage-log.ts). */
+  outageHoldMs?: number;
+}
+
 /**
  * The composition root shared by `rpa serve`, `rpa worker`, the other CLI commands and tests:
  * opens the database, applies migrations and resolves instance-wide keys.
  */
-export async function createRuntime(
-  config: Config,
-  options: {
-    logger?: Logger;
-    store?: StoreOptions;
-    migrate?: boolean;
-    clock?: () => number;
-    /** The audit trail's actor for administrative changes (deps.actor). */
-    actor?: string;
-  } = {},
-): Promise<Runtime> {
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const redis = createRedisClient({
     url: config.redisUrl,
@@ -54,11 +61,13 @@ export async function createRuntime(
   const store = await openConfiguredStore(config, { ...storeOptions(config), ...options.store }, redis);
   try {
     if (options.migrate ?? config.migrateOnStart) await migrateToLatest(store.db, store.schema);
-    else await reportPendingMigrations(store, logger);
+    else await checkSchema(store, logger, options.requireSchema ?? false);
     const identifierKey = await resolveIdentifierKey(store.db, config.identifierHashKey);
     const clock = options.clock ?? Date.now;
     const metrics = createMetrics({ store, clock });
     redis?.on('error', () => metrics.redisError());
+    metrics.dependencyUp('database', true);
+    if (redis) metrics.dependencyUp('redis', true);
     const deps: ServiceDeps = Object.freeze({
       config,
       store,
@@ -71,7 +80,10 @@ export async function createRuntime(
       privacyWork: createWorkSignal(),
       webhookWork: createWorkSignal(),
       metrics,
-      outages: createOutageLog(logger, clock),
+      outages: createOutageLog(logger, clock, {
+        ...(options.outageHoldMs === undefined ? {} : { holdMs: options.outageHoldMs }),
+        onChange: metrics.dependencyUp,
+      }),
     });
     store.onConnectionLost((err) => reportDatabaseOutage(deps, err));
     const limiter = await createPasskeyLimiter(deps);
@@ -133,14 +145,46 @@ function storeOptions(config: Config): StoreOptions {
 }
 
 /**
- * Without migrations on start, an older schema is served (the instance stays unready until `rpa
- * migrate` has run), but a database with no tables at all is a mistake worth stopping for.
+ * Thrown when the database's schema is older than this code needs and migrations are left to `rpa
+ * migrate`; `noTables` when it has none at all, which is a wrong DATABASE_URL more often than a
+ * new installation.
  */
-async function reportPendingMigrations(store: Store, logger: Logger): Promise<void> {
-  const pending = await pendingMigrations(store.db, store.schema);
+export class SchemaNotServable extends Error {
+  constructor(
+    readonly pending: readonly string[],
+    readonly noTables: boolean,
+  ) {
+    super(
+      noTables
+        ? 'the database has no tables yet: run `rpa migrate` first (MIGRATE_ON_START is false)'
+        : `${pending.length} database migration(s) pending: run \`rpa migrate\` (MIGRATE_ON_START is false)`,
+    );
+    this.name = 'SchemaNotServable';
+  }
+}
+
+/**
+ * Why a start failed, when a later attempt may succeed: the PostgreSQL server could not be
+ * reached, or the schema waits for `rpa migrate`. Null for anything else, which ends the process:
+ * a wrong setting, or a SQLite file that cannot be opened (a path, not a server that comes back).
+ */
+export function retryableStartFailure(config: Config, err: unknown): 'database' | 'schema' | null {
+  if (err instanceof SchemaNotServable) return 'schema';
+  if (parseDatabaseUrl(config.databaseUrl).dialect !== 'postgres') return null;
+  const cause = err instanceof ConfigError ? err.cause : err;
+  return isDatabaseUnavailable(cause) ? 'database' : null;
+}
+
+/**
+ * Without migrations on start, a schema older than this code needs is refused (`required`) or
+ * served unready until `rpa migrate` has run; a database with no tables at all is always refused.
+ * Migrations another version applied that this one does not list are no reason to refuse.
+ */
+async function checkSchema(store: Store, logger: Logger, required: boolean): Promise<void> {
+  const pending = await pendingSchemaMigrations(store);
   if (pending.length === 0) return;
-  if (pending.length === Object.keys(migrations).length)
-    throw new Error('the database has no tables yet: run `rpa migrate` first (MIGRATE_ON_START is false)');
+  const noTables = pending.length === Object.keys(migrations).length;
+  if (required || noTables) throw new SchemaNotServable(pending, noTables);
   logger.warn(
     { pendingMigrations: pending },
     'database migrations pending: not ready until `rpa migrate` runs',

@@ -1,6 +1,8 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { InstanceState } from '../services/health/instance-state.js';
 import { reportDatabaseOutage } from '../services/health/report-database-outage.js';
 import { ignoreContentTypeWithoutBody } from './accept-json-bodies.js';
 import { authRoutes } from './auth/auth-routes.js';
@@ -32,12 +34,23 @@ function schemaCompilers() {
   return { buildValidator: createValidatorFactory(), buildSerializer: createLazySerializerFactory() };
 }
 
+export interface BuildServerOptions {
+  /** Where the instance is in its life, for /readyz: draining once SIGTERM arrived. */
+  readonly instance?: InstanceState;
+  /** The listener it answers on, opened before it was built (build-front-server.ts). */
+  readonly serverFactory?: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
+}
+
 /**
  * Builds the application without listening, so tests (app.inject) and `rpa serve` share it.
  */
-export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
+export async function buildServer(
+  deps: HttpDeps,
+  options: BuildServerOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     ...serverOptions(deps),
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
     trustProxy: deps.config.trustProxy,
     // Its line per request has the caller's ids and the error code (observe-response.ts).
     childLoggerFactory: deferredRequestLogger,
@@ -84,7 +97,7 @@ export async function buildServer(deps: HttpDeps): Promise<FastifyInstance> {
         : documentObject.swaggerObject,
   });
 
-  await app.register(healthRoutes(deps));
+  await app.register(healthRoutes(deps, options.instance ?? null));
   await app.register(authRoutes(deps), { prefix: '/auth/v1' });
   await app.register(metadataRoutes(deps));
   await app.register(responseRoutes(deps), { prefix: '/response/v1' });

@@ -1,23 +1,24 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { DEPENDENCY_RETRY_AFTER_SECONDS } from '../errors.js';
+import { AppError, DEPENDENCY_RETRY_AFTER_SECONDS } from '../errors.js';
 import { createReadinessCheck, type Readiness } from '../services/health/check-readiness.js';
+import type { InstanceState } from '../services/health/instance-state.js';
 import { VERSION } from '../version.js';
+import { problemBody } from './errors/render.js';
 import type { HttpDeps } from './http-deps.js';
 
 const NAMES: Readonly<Record<string, string>> = { database: 'the database', redis: 'Redis' };
 
-function notReady(reply: FastifyReply, detail: string, extra: Record<string, unknown>) {
+/**
+ * /readyz's 503: a problem document like every other (errors/render.ts), with the running version
+ * and what the instance knows of its dependencies. Retry-After says when to ask again.
+ */
+export function notReady(reply: FastifyReply, detail: string, extra: Record<string, unknown> = {}) {
+  const error = new AppError('SERVICE_UNAVAILABLE', { detail });
   return reply
     .code(503)
+    .header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS))
     .type('application/problem+json')
-    .send({
-      type: '/problems/service-unavailable',
-      title: 'Service unavailable',
-      status: 503,
-      detail,
-      version: VERSION,
-      ...extra,
-    });
+    .send({ ...problemBody(error, '/readyz'), detail, version: VERSION, ...extra });
 }
 
 /** "the database is", "Redis is", "the database and Redis are": what a 503 says is down. */
@@ -29,31 +30,32 @@ function unreachable(checks: Readiness['checks']): string | null {
   return `${down.join(' and ')} ${down.length === 1 ? 'is' : 'are'} not reachable`;
 }
 
+function pendingDetail(pending: readonly string[]): string {
+  const count =
+    pending.length === 1 ? '1 database migration is' : `${pending.length} database migrations are`;
+  return `${count} pending; run \`rpa migrate\``;
+}
+
 /**
- * Liveness (process up) and readiness (every dependency answers, the database is migrated) for
- * orchestrators and load balancers; both name the running version, so a rollout can be watched
- * instance by instance, and readiness names the state of each dependency (docs/operations.md).
+ * Liveness (process up) and readiness (this instance can serve: started, not draining, its schema
+ * migrated) for orchestrators and load balancers. An outage of a dependency every instance shares
+ * is named in `checks` but fails readiness only with READINESS_REQUIRES_DEPENDENCIES: taking every
+ * instance out at once would leave clients the balancer's own error page instead of each API's
+ * 503 with Retry-After (docs/operations.md, Health, readiness and migrations). Both name the
+ * running version, so a rollout can be watched instance by instance.
  */
-export function healthRoutes(deps: HttpDeps): FastifyPluginAsync {
+export function healthRoutes(deps: HttpDeps, instance: InstanceState | null = null): FastifyPluginAsync {
   const checkReadiness = createReadinessCheck(deps);
   return async (app) => {
     const options = { schema: { hide: true }, config: { probe: true } };
     app.get('/healthz', options, async () => ({ status: 'ok', version: VERSION }));
     app.get('/readyz', options, async (_request, reply) => {
+      if (instance?.phase === 'draining') return notReady(reply, 'the instance is shutting down');
       const { checks, pendingMigrations: pending } = await checkReadiness();
       const down = unreachable(checks);
-      if (down) {
-        reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
-        return notReady(reply, down, { checks });
-      }
-      if (pending.length > 0) {
-        const count =
-          pending.length === 1 ? '1 database migration is' : `${pending.length} database migrations are`;
-        return notReady(reply, `${count} pending; run \`rpa migrate\``, {
-          pendingMigrations: pending,
-          checks,
-        });
-      }
+      if (down && deps.config.readinessRequiresDependencies) return notReady(reply, down, { checks });
+      if (pending.length > 0)
+        return notReady(reply, pendingDetail(pending), { pendingMigrations: pending, checks });
       return {
         status: 'ok',
         version: VERSION,

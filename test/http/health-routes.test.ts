@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { type MigrationProvider, Migrator } from 'kysely';
 import { buildServer } from '../../src/http/build-server.js';
+import { createInstanceState } from '../../src/services/health/instance-state.js';
 import { openStore } from '../../src/store/database.js';
 import { migrateToLatest, migrations } from '../../src/store/migrate.js';
 import { eventually } from '../helpers/eventually.js';
@@ -122,12 +123,15 @@ describe('readiness follows the dependencies', () => {
   const onPostgres = TEST_DIALECT === 'postgres';
 
   for (const mode of ['stall', 'refuse'] as const) {
-    it(`is not ready, within about a second, while PostgreSQL connections ${mode === 'stall' ? 'stall' : 'are refused'}`, {
+    it(`with READINESS_REQUIRES_DEPENDENCIES, is not ready, within about a second, while PostgreSQL connections ${mode === 'stall' ? 'stall' : 'are refused'}`, {
       skip: !onPostgres && 'PostgreSQL only: a database server reached over the network (DATABASE_URL)',
     }, async () => {
       const { hostname, port } = new URL(TEST_DATABASE_URL);
       const proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
-      const runtime = await createTestRuntime({}, { databaseUrl: proxy.url(TEST_DATABASE_URL) });
+      const runtime = await createTestRuntime(
+        { READINESS_REQUIRES_DEPENDENCIES: 'true' },
+        { databaseUrl: proxy.url(TEST_DATABASE_URL) },
+      );
       const app = await buildServer(runtime.http);
       try {
         assert.equal((await app.inject({ url: '/readyz', headers: host })).statusCode, 200);
@@ -160,12 +164,15 @@ describe('readiness follows the dependencies', () => {
     });
   }
 
-  it('is not ready, within about a second, while Redis stalls, and names it', {
+  it('with READINESS_REQUIRES_DEPENDENCIES, is not ready, within about a second, while Redis stalls, and names it', {
     skip: !TEST_REDIS_URL && 'needs a Redis server (REDIS_URL)',
   }, async () => {
     const { hostname, port } = new URL(TEST_REDIS_URL as string);
     const proxy = await startTcpProxy({ host: hostname, port: Number(port || 6379) });
-    const t = await createTestApp({ REDIS_URL: proxy.url(TEST_REDIS_URL as string) });
+    const t = await createTestApp({
+      REDIS_URL: proxy.url(TEST_REDIS_URL as string),
+      READINESS_REQUIRES_DEPENDENCIES: 'true',
+    });
     try {
       const ready = await t.app.inject({ url: '/readyz', headers: host });
       assert.equal(ready.statusCode, 200, ready.body);
@@ -184,6 +191,89 @@ describe('readiness follows the dependencies', () => {
       proxy.setMode('pass');
       await t.close();
       await proxy.close();
+    }
+  });
+
+  it('by default stays ready while PostgreSQL refuses connections, names it down, and the APIs answer 503', {
+    skip: !onPostgres && 'PostgreSQL only: a database server reached over the network (DATABASE_URL)',
+  }, async () => {
+    const { hostname, port } = new URL(TEST_DATABASE_URL);
+    const proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
+    const runtime = await createTestRuntime({}, { databaseUrl: proxy.url(TEST_DATABASE_URL) });
+    const app = await buildServer(runtime.http);
+    try {
+      proxy.setMode('refuse');
+      const ready = await within(5000, app.inject({ url: '/readyz', headers: host }));
+      assert.equal(ready.statusCode, 200, ready.body);
+      assert.equal(ready.json().checks.database, 'down');
+      assert.match(
+        await runtime.deps.metrics.registry.metrics(),
+        /rpa_dependency_up\{dependency="database"\} 0/,
+      );
+      const token = await app.inject({
+        method: 'POST',
+        url: '/auth/v1/oauth2/token',
+        headers: { ...host, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=client_credentials&client_id=a&client_secret=b',
+      });
+      assert.equal(token.statusCode, 503, token.body);
+      assert.match(String(token.headers['retry-after']), /^[1-9]\d*$/);
+      assert.equal(token.json().error, 'temporarily_unavailable');
+      proxy.setMode('pass');
+      await eventually(async () =>
+        assert.match(
+          await runtime.deps.metrics.registry.metrics(),
+          /rpa_dependency_up\{dependency="database"\} 1/,
+        ),
+      );
+    } finally {
+      proxy.setMode('pass');
+      await app.close();
+      await runtime.close();
+      await proxy.close();
+    }
+  });
+
+  it('by default stays ready while Redis stalls, and names it down', {
+    skip: !TEST_REDIS_URL && 'needs a Redis server (REDIS_URL)',
+  }, async () => {
+    const { hostname, port } = new URL(TEST_REDIS_URL as string);
+    const proxy = await startTcpProxy({ host: hostname, port: Number(port || 6379) });
+    const t = await createTestApp({ REDIS_URL: proxy.url(TEST_REDIS_URL as string) });
+    try {
+      proxy.setMode('stall');
+      const ready = await within(5000, t.app.inject({ url: '/readyz', headers: host }));
+      assert.equal(ready.statusCode, 200, ready.body);
+      assert.deepEqual(ready.json().checks, { database: 'up', redis: 'down' });
+    } finally {
+      proxy.setMode('pass');
+      await t.close();
+      await proxy.close();
+    }
+  });
+});
+
+describe('readiness while draining', () => {
+  it('answers 503 at once once the instance drains, while /healthz and the APIs still answer', async () => {
+    const runtime = await createTestRuntime();
+    const instance = createInstanceState('serving');
+    const app = await buildServer(runtime.http, { instance });
+    try {
+      assert.equal((await app.inject({ url: '/readyz', headers: host })).statusCode, 200);
+      instance.phase = 'draining';
+      const ready = await app.inject({ url: '/readyz', headers: host });
+      assert.equal(ready.statusCode, 503);
+      assert.equal(ready.headers['content-type'], 'application/problem+json; charset=utf-8');
+      assert.match(String(ready.headers['retry-after']), /^[1-9]\d*$/);
+      const body = ready.json();
+      assert.equal(body.type, '/problems/service-unavailable');
+      assert.equal(body.version, version);
+      assert.match(body.detail, /shutting down/);
+      assert.equal((await app.inject({ url: '/healthz', headers: host })).statusCode, 200);
+      assert.equal((await app.inject({ url: '/openapi.json', headers: host })).statusCode, 200);
+    } finally {
+      await app.close();
+      await runtime.close();
     }
   });
 });

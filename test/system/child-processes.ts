@@ -61,8 +61,10 @@ export function waitForOutput(child: Child, pattern: RegExp): Promise<RegExpExec
 
 /** Starts `rpa serve` on a free port; resolves once it listens. */
 export async function startServe(env: Record<string, string>): Promise<Child & { port: number }> {
-  const child = spawnRpa(['serve'], { PORT: '0', HOST: '127.0.0.1', ...env });
+  const child = spawnRpa(['serve'], { PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DELAY_MS: '0', ...env });
   const m = await waitForOutput(child, /Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
+  // Listening comes first; the API serves once the database is reached (build-front-server.ts).
+  await waitForOutput(child, /"msg":"serving"/);
   return { ...child, port: Number(m[1]) };
 }
 

@@ -92,7 +92,7 @@ describe(`README tour on ${TEST_DIALECT}`, () => {
       const onData = (d: Buffer) => {
         out += d.toString();
         const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-        if (m) resolve(Number(m[1]));
+        if (m && /"msg":"serving"/.test(out)) resolve(Number(m[1]));
       };
       server.stdout?.on('data', onData);
       server.stderr?.on('data', onData);

@@ -8,8 +8,10 @@ export interface RpaInstance extends Child {
 
 /** `rpa serve` on a port of its own; resolves once it listens. */
 export async function startInstance(name: string, env: Record<string, string>): Promise<RpaInstance> {
-  const child = spawnRpa(['serve'], { PORT: '0', HOST: '127.0.0.1', ...env });
+  const child = spawnRpa(['serve'], { PORT: '0', HOST: '127.0.0.1', SHUTDOWN_DELAY_MS: '0', ...env });
   const m = await waitForOutput(child, /Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
+  // Listening comes first; the API serves once the database is reached (build-front-server.ts).
+  await waitForOutput(child, /"msg":"serving"/);
   const port = Number(m[1]);
   return { ...child, name, port, base: `http://127.0.0.1:${port}` };
 }

@@ -22,6 +22,7 @@ function startServer(
       DATABASE_URL: TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${join(dir, 'serve.db')}`,
       DATABASE_SCHEMA: schema ?? '',
       LOG_LEVEL: 'info',
+      SHUTDOWN_DELAY_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -31,7 +32,7 @@ function startServer(
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), output: () => out });
+      if (m && /"msg":"serving"/.test(out)) resolve({ child, port: Number(m[1]), output: () => out });
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -48,6 +49,27 @@ async function loggedPort(output: () => string, msg: string): Promise<number> {
     await new Promise((r) => setTimeout(r, 50));
   }
   assert.fail(`no "${msg}" line with its port: ${output()}`);
+}
+
+/** One request on a connection of its own (no keep-alive pool): its status and body. */
+function onNewConnection(
+  port: number,
+  method: string,
+  path: string,
+  body?: string,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, agent: false }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => {
+        text += d.toString();
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    if (body) req.setHeader('content-type', 'application/x-www-form-urlencoded');
+    req.end(body);
+  });
 }
 
 describe(`rpa serve on ${TEST_DIALECT}`, () => {
@@ -127,5 +149,30 @@ describe(`rpa serve on ${TEST_DIALECT}`, () => {
     assert.ok(status >= 400 && status < 500, `in-flight request answered ${status}`);
     assert.equal(await exited, 0, output());
     assert.match(output(), /shutting down/);
+  });
+
+  it('on SIGTERM fails readiness at once and still serves new connections for SHUTDOWN_DELAY_MS', async () => {
+    const { child, port, output } = await startServer({ SHUTDOWN_DELAY_MS: '3000' });
+    assert.equal((await onNewConnection(port, 'GET', '/readyz')).status, 200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const signalled = Date.now();
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    const ready = await onNewConnection(port, 'GET', '/readyz');
+    assert.equal(ready.status, 503, ready.body);
+    assert.match(JSON.parse(ready.body).detail, /shutting down/);
+    const token = await onNewConnection(
+      port,
+      'POST',
+      '/auth/v1/oauth2/token',
+      'grant_type=client_credentials',
+    );
+    assert.ok(
+      token.status >= 400 && token.status < 500,
+      `served, not refused: ${token.status} ${token.body}`,
+    );
+    assert.ok(Date.now() - signalled < 3000, 'both within the delay');
+    assert.equal(await exited, 0, output());
+    assert.ok(Date.now() - signalled >= 3000, 'the listener stayed open for the delay');
   });
 });

@@ -1,52 +1,116 @@
 import type { AddressInfo } from 'node:net';
 import type { Command } from 'commander';
-import { loadConfig } from '../../config.js';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { type Config, loadConfig } from '../../config.js';
 import { buildAdminServer } from '../../http/admin/build-admin-server.js';
+import { buildFrontServer, type FrontServer } from '../../http/build-front-server.js';
 import { buildServer } from '../../http/build-server.js';
 import { type MetricsServer, startMetricsServer } from '../../http/metrics-server.js';
 import { createLogger } from '../../logger.js';
-import { createRuntime, migrateDatabase } from '../../runtime.js';
+import { migrateDatabase, type Runtime } from '../../runtime.js';
+import { createInstanceState, type InstanceState } from '../../services/health/instance-state.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
 import { startWebhookWorker } from '../../worker/webhook-worker.js';
 import type { CliIo } from '../cli-io.js';
 import { environmentHelp, jsonOption } from '../command-options.js';
 import { onShutdownSignal } from '../on-shutdown-signal.js';
+import { startWhenReachable } from '../start-when-reachable.js';
+
+interface Running {
+  readonly logger: Logger;
+  runtime: Runtime | null;
+  admin: FastifyInstance | null;
+  metrics: MetricsServer | null;
+  readonly background: { stop(): Promise<void> }[];
+}
 
 /**
  * `rpa serve`: migrations, HTTP server and (unless WORKER_ENABLED=false) the in-process privacy
- * and webhook workers. SIGTERM/SIGINT stop accepting connections, finish in-flight requests, then exit.
+ * and webhook workers. It listens at once and starts when the database can serve it
+ * (start-when-reachable.ts), answering 503 until then (build-front-server.ts). SIGTERM/SIGINT fail
+ * readiness for SHUTDOWN_DELAY_MS while it still serves, then stop accepting connections, finish
+ * in-flight requests and exit (docs/operations.md, Running at scale).
  */
 async function serve(io: CliIo): Promise<void> {
   const config = loadConfig(io.env);
   const logger = createLogger(config.logLevel);
-  const runtime = await createRuntime(config, { logger });
-  const app = await buildServer(runtime.http);
-  const admin = config.admin
-    ? await buildAdminServer(runtime.deps, { throttle: runtime.http.authThrottle })
-    : null;
-  const background: { stop(): Promise<void> }[] = [];
-  let metrics: MetricsServer | null = null;
-
-  const shutdown = onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
-    await app.close();
-    await admin?.close();
-    for (const b of background) await b.stop();
-    await metrics?.close();
-    await runtime.close();
+  const instance = createInstanceState();
+  const front = buildFrontServer({ config, logger }, instance);
+  const running: Running = { logger, runtime: null, admin: null, metrics: null, background: [] };
+  const stopAll = async () => {
+    await front.close();
+    await running.admin?.close();
+    for (const b of running.background) await b.stop();
+    await running.metrics?.close();
+    await running.runtime?.close();
+  };
+  const shutdown = onShutdownSignal(logger, config.shutdownTimeoutMs, stopAll, () => {
+    const serving = instance.phase === 'serving';
+    instance.phase = 'draining';
+    return serving ? config.shutdownDelayMs : 0;
   });
 
-  await app.listen({ port: config.port, host: config.host });
-  if (admin && config.admin && !shutdown.stopping) {
+  await front.listen({ port: config.port, host: config.host });
+  try {
+    await startServing(config, { front, instance, running, stopping: () => shutdown.stopping });
+  } catch (err) {
+    // An open listener would keep the process alive after the command failed.
+    if (!shutdown.stopping) await stopAll().catch(() => {});
+    throw err;
+  }
+}
+
+/** Waits for the runtime, hands the built application to the listener, then starts the rest. */
+async function startServing(
+  config: Config,
+  {
+    front,
+    instance,
+    running,
+    stopping,
+  }: {
+    front: FrontServer;
+    instance: InstanceState;
+    running: Running;
+    stopping: () => boolean;
+  },
+): Promise<void> {
+  const { logger } = running;
+  const runtime = await startWhenReachable(config, logger, instance, stopping);
+  if (!runtime) return;
+  // A signal that came while it started: the stop has run, or will, without this runtime.
+  if (stopping()) return void (await runtime.close());
+  running.runtime = runtime;
+  const app = await buildServer(runtime.http, { instance, serverFactory: front.serverFactory });
+  await app.ready();
+  if (stopping()) return void (await app.close());
+  front.serve(app);
+  instance.phase = 'serving';
+  await startSideListeners(config, runtime, running, stopping);
+  logger.info({ database: runtime.deps.store.dialect, redis: runtime.deps.redis !== null }, 'serving');
+}
+
+/** The admin and metrics listeners and the in-process workers, once the API serves. */
+async function startSideListeners(
+  config: Config,
+  runtime: Runtime,
+  running: Running,
+  stopping: () => boolean,
+): Promise<void> {
+  const { logger } = runtime.deps;
+  if (config.admin && !stopping()) {
+    const admin = await buildAdminServer(runtime.deps, { throttle: runtime.http.authThrottle });
+    running.admin = admin;
     await admin.listen({ port: config.admin.port, host: config.admin.host });
     const { address, port } = admin.server.address() as AddressInfo;
     logger.info({ address, port }, 'serving the admin API');
   }
-  if (config.metrics && !shutdown.stopping)
-    metrics = await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger });
+  if (config.metrics && !stopping())
+    running.metrics = await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger });
   // Started once listening, so a port that cannot be bound does not leave a worker running.
-  if (config.worker.enabled && !shutdown.stopping)
-    background.push(startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps));
-  logger.info({ database: runtime.deps.store.dialect, redis: runtime.deps.redis !== null }, 'serving');
+  if (config.worker.enabled && !stopping())
+    running.background.push(startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps));
 }
 
 export function registerServeCommands(program: Command, io: CliIo): void {

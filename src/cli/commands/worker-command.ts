@@ -2,12 +2,13 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config.js';
 import { startMetricsServer } from '../../http/metrics-server.js';
 import { createLogger } from '../../logger.js';
-import { createRuntime } from '../../runtime.js';
+import { createInstanceState } from '../../services/health/instance-state.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
 import { startWebhookWorker } from '../../worker/webhook-worker.js';
 import type { CliIo } from '../cli-io.js';
 import { environmentHelp } from '../command-options.js';
 import { onShutdownSignal } from '../on-shutdown-signal.js';
+import { startWhenReachable } from '../start-when-reachable.js';
 
 /**
  * `rpa worker`: only the privacy and webhook workers, for separate worker processes at scale (run
@@ -18,7 +19,19 @@ import { onShutdownSignal } from '../on-shutdown-signal.js';
 async function runWorker(io: CliIo): Promise<void> {
   const config = loadConfig(io.env);
   const logger = createLogger(config.logLevel);
-  const runtime = await createRuntime(config, { logger });
+  // Waits for the database (and a schema it can serve) instead of exiting: a supervisor's restart
+  // loop would only add load on a database coming back (start-when-reachable.ts).
+  let stopping = false;
+  const stopSignal = () => {
+    stopping = true;
+  };
+  process.once('SIGTERM', stopSignal);
+  process.once('SIGINT', stopSignal);
+  const runtime = await startWhenReachable(config, logger, createInstanceState(), () => stopping);
+  process.off('SIGTERM', stopSignal);
+  process.off('SIGINT', stopSignal);
+  if (!runtime) return;
+  if (stopping) return void (await runtime.close());
   // Before the workers: a metrics port that cannot be opened ends the command before any lane has
   // started, instead of leaving lanes running in a command that already failed.
   const metrics = config.metrics

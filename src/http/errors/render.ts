@@ -119,6 +119,11 @@ export function sendIn(shape: ErrorShape) {
   };
 }
 
+/** An RFC 9457 body for `error` answering `path`, for answers that add members of their own (/readyz). */
+export function problemBody(error: AppError, path: string | null): Record<string, unknown> {
+  return PROBLEM_DETAILS.body(error, path);
+}
+
 export const sendJsonApiError = sendIn(JSON_API_ERRORS);
 export const sendProblem = sendIn(PROBLEM_DETAILS);
 export const sendOAuthError = sendIn(OAUTH_ERRORS);

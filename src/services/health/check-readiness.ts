@@ -1,6 +1,6 @@
-import { pendingMigrations } from '../../store/migrate.js';
 import type { ServiceDeps } from '../deps.js';
 import type { Dependency } from './create-outage-log.js';
+import { pendingSchemaMigrations } from './pending-schema-migrations.js';
 import { reportDatabaseOutage } from './report-database-outage.js';
 
 type CheckState = 'up' | 'down';
@@ -43,7 +43,7 @@ export function createReadinessCheck(
   const database = async (): Promise<readonly string[]> => {
     await deps.store.ping();
     if (migrated) return [];
-    const pending = await pendingMigrations(deps.store.db, deps.store.schema);
+    const pending = await pendingSchemaMigrations(deps.store);
     migrated = pending.length === 0;
     return pending;
   };

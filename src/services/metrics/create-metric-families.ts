@@ -119,6 +119,12 @@ function errorCounters(registry: Registry) {
       help: 'Errors reported by the Redis connection.',
       registers: [registry],
     }),
+    dependencyUp: new Gauge({
+      name: 'rpa_dependency_up',
+      help: 'Whether a shared dependency serves this process (1) or is in an outage (0).',
+      labelNames: ['dependency'],
+      registers: [registry],
+    }),
   };
 }
 

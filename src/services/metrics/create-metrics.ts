@@ -37,6 +37,8 @@ export interface Metrics {
   /** Counts a database error; anything else thrown is left to the caller's log. */
   failed(err: unknown): void;
   redisError(): void;
+  /** A dependency's outage started (false) or ended (true): `rpa_dependency_up`. */
+  dependencyUp(dependency: 'database' | 'redis', up: boolean): void;
   /** Process metrics (CPU, memory, event loop, GC), for processes that expose the registry. */
   collectProcessMetrics(): void;
 }
@@ -98,6 +100,7 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
         family.databaseErrors.inc();
     },
     redisError: () => family.redisErrors.inc(),
+    dependencyUp: (dependency, up) => family.dependencyUp.set({ dependency }, up ? 1 : 0),
     collectProcessMetrics() {
       if (processMetrics) return;
       processMetrics = true;

@@ -11,7 +11,8 @@ const lost = () => new Error('Connection terminated unexpectedly');
 
 function setup() {
   const logs = new LogCapture();
-  const outages = createOutageLog(createLogger('info', logs), Date.now);
+  // Without a hold, the outage ends with the first success (the hold is create-outage-log's own test).
+  const outages = createOutageLog(createLogger('info', logs), Date.now, { holdMs: 0 });
   // The probe that closes an outage pings the store; these tests close it by succeeding first.
   const store = { ping: async () => {} } as unknown as Store;
   return { logs, deps: { outages, store }, backoff: createRetryBackoff({ firstMs: 1, maxMs: 5 }) };
