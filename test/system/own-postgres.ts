@@ -24,6 +24,10 @@ export interface OwnPostgres {
   /** `pg_ctl stop -m immediate`: every backend ends at once, as in a crash. */
   stopImmediately(): Promise<void>;
   start(): Promise<void>;
+  /** SIGSTOP to every process of the cluster: connections stay open and nothing is answered. */
+  pause(): void;
+  /** SIGCONT to the processes `pause` stopped. */
+  resume(): void;
   /** Stops the cluster if it runs and removes its directory. */
   destroy(): void;
 }
@@ -76,7 +80,12 @@ export async function startOwnPostgres(options: {
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   run('pg_ctl', startArgs);
   // A last resort if the suite's process dies before its `after` runs: the cluster must not outlive it.
+  let paused: number[] = [];
+  const resume = () => {
+    for (const pid of paused.splice(0)) signal(pid, 'SIGCONT');
+  };
   const killOnExit = () => {
+    resume();
     try {
       if (running()) process.kill(postmasterPid(), 'SIGQUIT');
     } catch {
@@ -91,8 +100,16 @@ export async function startOwnPostgres(options: {
     maxConnections: options.maxConnections,
     stopImmediately: () => runAsync('pg_ctl', ['stop', '-m', 'immediate', '-w', '-D', data]),
     start: () => runAsync('pg_ctl', startArgs),
+    pause() {
+      // The postmaster first, so it forks no new backend while the others are stopped.
+      const postmaster = postmasterPid();
+      paused = [postmaster, ...childrenOf(postmaster)];
+      for (const pid of paused) signal(pid, 'SIGSTOP');
+    },
+    resume,
     destroy() {
       process.off('exit', killOnExit);
+      resume();
       if (running()) {
         try {
           run('pg_ctl', ['stop', '-m', 'immediate', '-w', '-D', data]);
@@ -103,6 +120,22 @@ export async function startOwnPostgres(options: {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function childrenOf(pid: number): number[] {
+  const r = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  return r.stdout
+    .split('\n')
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
+}
+
+function signal(pid: number, name: NodeJS.Signals) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
+  }
 }
 
 function postgresUser(): { uid: number; gid: number } {
