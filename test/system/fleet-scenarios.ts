@@ -92,7 +92,7 @@ export async function rollingRestart(fleet: Fleet): Promise<ScenarioResult> {
   const retried = fleet.haproxy
     .log()
     .slice(logFrom)
-    .filter((line) => (line.split(' ')[2] ?? '0') !== '0');
+    .filter((line) => (line.split(' ')[3] ?? '0') !== '0');
   const answers = within(fleet.recorder.answers, from, to);
   // Not "no 500": an instance started before the scenario may still fail as the scenario before
   // left it; a restart is what ends that.

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { rpaProcessAgainst } from '../helpers/rpa-cli.js';
-import { type Child, spawnRpa } from './child-processes.js';
+import { type Child, spawnRpa, waitForOutput } from './child-processes.js';
 import { LIMITED_ROUTE } from './fault-checks.js';
 import { answerProblems, type FleetExit, notFine, type ScenarioResult, summary } from './fleet-checks.js';
 import {
@@ -23,7 +24,7 @@ import { type Loop, Recorder, startLoop } from './load.js';
 import { findPostgresBin, type OwnPostgres, startOwnPostgres } from './own-postgres.js';
 import { hasRedisServer } from './own-redis.js';
 import { type RedisWithSentinels, startRedisWithSentinels } from './redis-sentinels.js';
-import { exitReason, isRunning, type RpaInstance, startInstance, startWorker } from './rpa-process.js';
+import { exitReason, isRunning, type RpaInstance } from './rpa-process.js';
 import { seedSystemTenant } from './system-tenant.js';
 import { openTraffic, type Traffic } from './system-traffic.js';
 
@@ -81,7 +82,7 @@ describe('fleet: three servers behind HAProxy, a worker, PostgreSQL, Redis with 
   const results = new Map<string, ScenarioResult>();
   const exits: FleetExit[] = [];
   const children = new Set<Child>();
-  const stopping = new Set<Child>();
+  const stopping = new Set<ChildProcess>();
   const instances = new Map<string, RpaInstance>();
   const ports = new Map<string, number>();
   const loops: Loop[] = [];
@@ -106,13 +107,13 @@ describe('fleet: three servers behind HAProxy, a worker, PostgreSQL, Redis with 
         name,
         at: Date.now(),
         how: `${code === null ? `signal ${child.process.signalCode}` : `code ${code}`}: ${exitReason(child)}`,
-        onPurpose: stopping.has(child),
+        onPurpose: stopping.has(child.process),
       }),
     );
     return child;
   };
   const stopChild = async (child: Child): Promise<string> => {
-    stopping.add(child);
+    stopping.add(child.process);
     if (isRunning(child)) child.process.kill('SIGTERM');
     const kill = setTimeout(() => child.process.kill('SIGKILL'), 15_000);
     const code = await child.exited;
@@ -127,6 +128,7 @@ describe('fleet: three servers behind HAProxy, a worker, PostgreSQL, Redis with 
       process.once('exit', killAll);
       process.once('SIGTERM', onSignal);
       process.once('SIGINT', onSignal);
+      const setupFrom = Date.now();
       dir = mkdtempSync(join(tmpdir(), 'rpa-system-fleet-'));
       postgres = await startOwnPostgres({ bin: pgBin ?? '', maxConnections: 100 });
       redis = await startRedisWithSentinels();
@@ -150,9 +152,11 @@ describe('fleet: three servers behind HAProxy, a worker, PostgreSQL, Redis with 
       });
       for (const name of SERVERS) ports.set(name, await freePort());
       await Promise.all(SERVERS.map((name) => fleet.startServer(name)));
-      watch('worker', await startWorker(env));
+      const worker = watch('worker', spawnRpa(['worker'], env));
+      await bounded(waitForOutput(worker, /privacy worker started/), 30_000, 'rpa worker did not start');
       haproxy = await startHaproxy(ports);
       for (const name of SERVERS) await haproxy.waitUntilUp(name, 20_000);
+      console.log(`fleet up ${Date.now() - setupFrom} ms after the suite began`);
       traffic = await openTraffic(haproxy.base, tenant);
       const targets = () => [{ name: 'haproxy', base: haproxy?.base ?? '' }];
       const bounds = { maxCalls: 20_000, maxMs: 8 * 60_000 };
@@ -202,10 +206,13 @@ describe('fleet: three servers behind HAProxy, a worker, PostgreSQL, Redis with 
     exits,
     instances,
     async startServer(name) {
-      const instance = watch(
+      const port = ports.get(name) as number;
+      const child = watch(
         name,
-        await startInstance(name, { ...env, ...SERVE_ENV, PORT: String(ports.get(name)) }),
+        spawnRpa(['serve'], { ...env, ...SERVE_ENV, HOST: '127.0.0.1', PORT: String(port) }),
       );
+      await bounded(waitForOutput(child, /Server listening at/), 30_000, `${name} did not listen`);
+      const instance = { ...child, name, port, base: `http://127.0.0.1:${port}` };
       instances.set(name, instance);
       return instance;
     },
@@ -241,6 +248,15 @@ describe('fleet: three servers behind HAProxy, a worker, PostgreSQL, Redis with 
     });
   }
 });
+
+/** `promise`, or a rejection naming `what` past `ms`. */
+function bounded<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 function failed(name: string, err: unknown): ScenarioResult {
   return {

@@ -29,7 +29,10 @@ export interface Haproxy {
   readonly base: string;
   /** Per server of the checked backend, by name. */
   stats(): Promise<Map<string, ServerStats>>;
-  /** The access log lines so far (`server status retries termination-state total-ms method path`). */
+  /**
+   * The access log lines so far (`access server status retries termination-state total-ms method
+   * path`), without HAProxy's other lines (a server's state changes).
+   */
   log(): string[];
   /** Resolves once HAProxy's health check counts `server` UP, or rejects past `boundMs`. */
   waitUntilUp(server: string, boundMs: number): Promise<void>;
@@ -74,7 +77,7 @@ export async function startHaproxy(servers: ReadonlyMap<string, number>): Promis
   const haproxy: Haproxy = {
     base: `http://127.0.0.1:${port}`,
     stats,
-    log: () => [...log],
+    log: () => log.filter((line) => line.startsWith('access ')),
     async waitUntilUp(server, boundMs) {
       const until = Date.now() + boundMs;
       let last = 'unknown';
@@ -114,7 +117,7 @@ function haproxyConfig(options: {
 defaults
   mode http
   log global
-  log-format "%s %ST %rc %tsc %Tt %HM %HP"
+  log-format "access %s %ST %rc %tsc %Tt %HM %HP"
   timeout connect 1s
   timeout client 30s
   timeout server 10s
