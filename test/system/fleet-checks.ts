@@ -29,17 +29,19 @@ function isJson(body: string): boolean {
  * An answer the service wrote: every API answers JSON (a problem document, a JSON:API document,
  * the OAuth error shape). No answer at all, or HAProxy's own page (HTML), is a lost call.
  */
-export function isServiceAnswer(a: Answer): boolean {
+function isServiceAnswer(a: Answer): boolean {
   return typeof a.status === 'number' && isJson(a.body);
 }
 
-export const lost = (answers: readonly Answer[]) => answers.filter((a) => !isServiceAnswer(a));
-export const status500 = (answers: readonly Answer[]) =>
+const lost = (answers: readonly Answer[]) => answers.filter((a) => !isServiceAnswer(a));
+const status500 = (answers: readonly Answer[]) =>
   answers.filter((a) => isServiceAnswer(a) && a.status === 500);
 /** 503s that are not the service's own: HAProxy's page, or one without `Retry-After`. */
-export const foreign503 = (answers: readonly Answer[]) =>
+const foreign503 = (answers: readonly Answer[]) =>
   answers.filter((a) => a.status === 503 && !(isServiceAnswer(a) && a.retryAfter));
-export const slower = (answers: readonly Answer[], ms: number) => answers.filter((a) => a.ms > ms);
+/** Answers that took longer than `ms` (calls never answered are counted as lost instead). */
+const slower = (answers: readonly Answer[], ms: number) =>
+  answers.filter((a) => typeof a.status === 'number' && a.ms > ms);
 
 /** `n x route status (ms): body`, one line per kind, the first body of each as example. */
 export function grouped(answers: readonly Answer[]): string {

@@ -226,14 +226,15 @@ export async function startWithoutPostgres(fleet: Fleet): Promise<ScenarioResult
       else await sleep(250);
     }
     const tried = [...statuses].map(([s, n]) => `${n} x ${s}`).join(', ');
+    const exit = fleet.exits.find((e) => e.name === 'late' && !e.onPurpose);
+    const exited = exit ? `exited ${seconds(exit.at - from)} after PostgreSQL stopped` : '';
     seen =
       issued === null
-        ? `no token (${tried})`
-        : `token ${seconds(issued - pgStarted)} after PostgreSQL started`;
-    const exit = fleet.exits.find((e) => e.name === 'late' && !e.onPurpose);
+        ? `no token (${exited || tried})`
+        : `a token ${seconds(issued - pgStarted)} after PostgreSQL started`;
     if (exit)
       problems.push(
-        `the instance started without PostgreSQL exited ${seconds(exit.at - from)} in: ${exit.how}`,
+        `the instance started without PostgreSQL ${exited} (it started again after ${seconds(pgStarted - from)}): ${exit.how}`,
       );
     if (issued === null)
       problems.push(`no token within 15 s of PostgreSQL's start (tried: ${tried || 'nothing'})`);
@@ -249,7 +250,7 @@ export function sleep(ms: number): Promise<void> {
 }
 
 /** Checks `done` every 250 ms until it holds or `boundMs` has passed. */
-export async function waitFor(done: () => Promise<boolean>, boundMs: number): Promise<boolean> {
+async function waitFor(done: () => Promise<boolean>, boundMs: number): Promise<boolean> {
   const until = Date.now() + boundMs;
   while (Date.now() < until) {
     if (await done()) return true;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, SHARED_PORTS } from './free-port.js';
 
-export const HAPROXY = '/usr/sbin/haproxy';
+const HAPROXY = '/usr/sbin/haproxy';
 
 export function hasHaproxy(): boolean {
   const bin = existsSync(HAPROXY) ? HAPROXY : 'haproxy';

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { freePort, SHARED_PORTS } from './free-port.js';
 
 /** The master name the Sentinels monitor. */
-export const SENTINEL_MASTER = 'fleet';
+const SENTINEL_MASTER = 'fleet';
 /** How long a primary may not answer before a Sentinel counts it down (kept low for the suite). */
 const DOWN_AFTER_MS = 1_000;
 
