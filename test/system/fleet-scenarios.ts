@@ -42,13 +42,13 @@ const ADMITTED_AT_MOST = 33;
 /** 1. `ALTER TABLE … ADD COLUMN` (nullable) on every table while serving. */
 export async function additiveMigration(fleet: Fleet): Promise<ScenarioResult> {
   const from = Date.now();
-  const tables = await addNullableColumns(fleet.postgres.url);
+  const { tables, retries } = await addNullableColumns(fleet.postgres.url);
   const done = Date.now();
   await sleep(10_000);
   const answers = within(fleet.recorder.answers, from, done + 10_000);
   return {
     name: 'additive migration',
-    seen: `${tables} tables altered in ${done - from} ms; ${summary(answers)}`,
+    seen: `${tables} tables altered in ${done - from} ms (${retries} tried again); ${summary(answers)}`,
     problems: [
       ...answerProblems(answers, { noneLost: true, no500: true }),
       ...exitProblems(fleet.exits, from, Date.now()),
@@ -56,18 +56,36 @@ export async function additiveMigration(fleet: Fleet): Promise<ScenarioResult> {
   };
 }
 
-async function addNullableColumns(url: string): Promise<number> {
+/**
+ * Adds a nullable column to every table, one `ALTER TABLE` at a time, as an online migration is
+ * run: each takes its table's ACCESS EXCLUSIVE lock alone (all in one transaction can deadlock
+ * with the traffic's transactions), and waits at most 1 s for it (`lock_timeout`), so a long
+ * transaction does not queue every call to that table behind the migration; then it tries again.
+ */
+async function addNullableColumns(url: string): Promise<{ tables: number; retries: number }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  let retries = 0;
   try {
     const { rows } = await client.query<{ name: string }>(
       "select tablename as name from pg_tables where schemaname = current_schema() and tablename not like 'kysely%'",
     );
-    // As a migration runs: in one transaction.
-    await client.query('begin');
-    for (const { name } of rows) await client.query(`alter table "${name}" add column fleet_note text`);
-    await client.query('commit');
-    return rows.length;
+    await client.query("set lock_timeout = '1s'");
+    for (const { name } of rows) {
+      for (;;) {
+        try {
+          await client.query(`alter table "${name}" add column fleet_note text`);
+          break;
+        } catch (err) {
+          // lock_not_available, deadlock_detected: try again, as a migration tool would.
+          const code = (err as { code?: string }).code;
+          if ((code !== '55P03' && code !== '40P01') || retries >= 20) throw err;
+          retries += 1;
+          await sleep(100);
+        }
+      }
+    }
+    return { tables: rows.length, retries };
   } finally {
     await client.end();
   }
