@@ -1,7 +1,7 @@
 import type { Answer } from './load.js';
 
 /** The calls whose answers must be 2xx when nothing is wrong (the limited passkey's may be 429). */
-export const MAIN_ROUTES: readonly string[] = ['token', 'author', 'forget', 'access'];
+export const MAIN_ROUTES: readonly string[] = ['token', 'author', 'create', 'list', 'forget', 'access'];
 export const LIMITED_ROUTE = 'limited';
 export const READY_ROUTE = 'readyz';
 

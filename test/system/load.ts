@@ -9,6 +9,8 @@ export interface Answer {
   readonly instance: string;
   readonly route: string;
   readonly status: number | 'timeout' | 'error';
+  /** From sending to the end of the answer's body (or to the failure). */
+  readonly ms: number;
   readonly retryAfter: boolean;
   /** The answer's `Date` field: the server's second, which names its rate-limit window. */
   readonly date: string | null;
@@ -51,6 +53,7 @@ export class Recorder {
         instance: target.name,
         route: call.route,
         status: res.status,
+        ms: Date.now() - at,
         retryAfter: res.headers.has('retry-after'),
         date: res.headers.get('date'),
         body,
@@ -63,6 +66,7 @@ export class Recorder {
         instance: target.name,
         route: call.route,
         status: timedOut ? 'timeout' : 'error',
+        ms: Date.now() - at,
         retryAfter: false,
         date: null,
         body:

@@ -24,11 +24,9 @@ export interface OwnPostgres {
   /** `pg_ctl stop -m immediate`: every backend ends at once, as in a crash. */
   stopImmediately(): Promise<void>;
   start(): Promise<void>;
-  /**
-   * SIGSTOP to this cluster's postmaster, then to each of its processes: connections stay open and
-   * nothing is answered, nor accepted, until `resume`.
-   */
+  /** SIGSTOP to every process of the cluster: connections stay open and nothing is answered. */
   pause(): void;
+  /** SIGCONT to the processes `pause` stopped. */
   resume(): void;
   /** Stops the cluster if it runs and removes its directory. */
   destroy(): void;
@@ -82,7 +80,12 @@ export async function startOwnPostgres(options: {
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
   run('pg_ctl', startArgs);
   // A last resort if the suite's process dies before its `after` runs: the cluster must not outlive it.
+  let paused: number[] = [];
+  const resume = () => {
+    for (const pid of paused.splice(0)) signal(pid, 'SIGCONT');
+  };
   const killOnExit = () => {
+    resume();
     try {
       if (running()) process.kill(postmasterPid(), 'SIGQUIT');
     } catch {
@@ -98,28 +101,15 @@ export async function startOwnPostgres(options: {
     stopImmediately: () => runAsync('pg_ctl', ['stop', '-m', 'immediate', '-w', '-D', data]),
     start: () => runAsync('pg_ctl', startArgs),
     pause() {
+      // The postmaster first, so it forks no new backend while the others are stopped.
       const postmaster = postmasterPid();
-      // The postmaster first, so that it forks no process the list below would miss.
-      process.kill(postmaster, 'SIGSTOP');
-      for (const pid of childrenOf(postmaster)) process.kill(pid, 'SIGSTOP');
+      paused = [postmaster, ...childrenOf(postmaster)];
+      for (const pid of paused) signal(pid, 'SIGSTOP');
     },
-    resume() {
-      const postmaster = postmasterPid();
-      for (const pid of childrenOf(postmaster)) process.kill(pid, 'SIGCONT');
-      process.kill(postmaster, 'SIGCONT');
-    },
+    resume,
     destroy() {
       process.off('exit', killOnExit);
-      // A paused cluster cannot stop.
-      if (running()) {
-        try {
-          const postmaster = postmasterPid();
-          for (const pid of childrenOf(postmaster)) process.kill(pid, 'SIGCONT');
-          process.kill(postmaster, 'SIGCONT');
-        } catch {
-          // Already gone.
-        }
-      }
+      resume();
       if (running()) {
         try {
           run('pg_ctl', ['stop', '-m', 'immediate', '-w', '-D', data]);
@@ -132,20 +122,20 @@ export async function startOwnPostgres(options: {
   };
 }
 
-/** The processes whose parent is `parent` (/proc/PID/stat: the field after the command's parentheses). */
-function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === parent) children.push(Number(entry));
-    } catch {
-      // The process ended while the list was read.
-    }
+function childrenOf(pid: number): number[] {
+  const r = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' });
+  return r.stdout
+    .split('\n')
+    .map((l) => Number(l.trim()))
+    .filter((n) => n > 0);
+}
+
+function signal(pid: number, name: NodeJS.Signals) {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
   }
-  return children;
 }
 
 function postgresUser(): { uid: number; gid: number } {

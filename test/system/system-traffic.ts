@@ -63,7 +63,20 @@ export async function openTraffic(base: string, tenant: SystemTenant) {
     },
   });
   let unique = 0;
+  const onReview = (i: number) =>
+    `/response/v1/clientResponses/Acme-EN_GB/reviews/demo-acme-en_gb-${1 + (i % 3)}?passkey=${tenant.responsePasskey}`;
   const slots = {
+    // A text of its own each time: an identical response to the same review is refused (400).
+    create: (): Call => {
+      const n = ++unique;
+      const attributes = { department: 'Care', response: `Thanks! (${n})` };
+      return {
+        route: 'create',
+        path: onReview(n),
+        init: json({ data: { type: 'clientResponse', attributes } }),
+      };
+    },
+    list: (): Call => ({ route: 'list', path: onReview(++unique), init: { headers: bearer } }),
     token: (): Call => ({ route: 'token', path: '/auth/v1/oauth2/token', init: tokenInit }),
     author: () => author(tenant.responsePasskey, 'author'),
     // Each for a person of its own, so that no request waits for another (409).
@@ -78,11 +91,17 @@ export async function openTraffic(base: string, tenant: SystemTenant) {
       // Consecutive calls go to different instances, so every route reaches both.
       return slots[kinds[Math.floor(i / 2) % kinds.length] ?? 'author']();
     },
+    /** A fleet's mix: a token, 3 author reads, a response created, 2 lists and a forget request in 8 calls. */
+    fleet(i: number): Call {
+      const kinds = ['token', 'author', 'create', 'author', 'list', 'author', 'forget', 'list'] as const;
+      return slots[kinds[i % kinds.length] ?? 'author']();
+    },
     /** Calls that need the database and the limiter, for a spike during an outage. */
     spike(i: number): Call {
       return [slots.author, slots.forget, slots.access][i % 3]?.() ?? slots.author();
     },
     limited: () => author(tenant.limited.passkey, LIMITED_ROUTE),
+    token: slots.token,
     forget: (email: string) => privacy('forget', email),
     poll: (r: Accepted): Call => ({
       route: `poll ${r.kind}`,
