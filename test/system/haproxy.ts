@@ -44,9 +44,9 @@ export interface Haproxy {
  * failures take a server out, two successes bring it back), up to 3 re-sends of a request whose
  * connection failed or that got no answer, each to another server (`option redispatch 1`),
  * each re-send counted in the stats socket and shown in the log's retries field (`%rc`, `+` when
- * redispatched). When no server is ready, the requests go to all of them unchecked instead of
- * HAProxy answering 503 itself: a shared dependency down makes every instance unready at once,
- * and then each instance's own 503 (with `Retry-After`, in its API's shape) is the better answer.
+ * redispatched). Nothing routes around the check: when a shared dependency is down, the
+ * instances must stay ready (docs/operations.md, Health, readiness and migrations) for clients to
+ * get their own 503 with `Retry-After` rather than HAProxy's page.
  */
 export async function startHaproxy(servers: ReadonlyMap<string, number>): Promise<Haproxy> {
   const dir = mkdtempSync(join(tmpdir(), 'rpa-system-haproxy-'));
@@ -128,7 +128,6 @@ defaults
   retry-on conn-failure empty-response
 frontend api
   bind 127.0.0.1:${port}
-  use_backend unchecked if { nbsrv(fleet) eq 0 }
   default_backend fleet
 backend fleet
   balance roundrobin
@@ -137,9 +136,6 @@ backend fleet
   http-check expect status 200
   default-server inter 500 fall 2 rise 2
 ${lines(' check')}
-backend unchecked
-  balance roundrobin
-${lines('')}
 `;
 }
 
