@@ -13,7 +13,7 @@ import {
 import type { Haproxy, ServerStats } from './haproxy.js';
 import type { Recorder } from './load.js';
 import type { OwnPostgres } from './own-postgres.js';
-import type { RedisWithSentinels } from './redis-sentinels.js';
+import type { OwnSentinels } from './own-sentinels.js';
 import type { RpaInstance } from './rpa-process.js';
 
 /** What the scenarios act on. */
@@ -21,7 +21,7 @@ export interface Fleet {
   readonly recorder: Recorder;
   readonly haproxy: Haproxy;
   readonly postgres: OwnPostgres;
-  readonly redis: RedisWithSentinels;
+  readonly redis: OwnSentinels;
   readonly exits: readonly FleetExit[];
   /** The instances behind HAProxy, by server name. */
   readonly instances: Map<string, RpaInstance>;
@@ -145,8 +145,11 @@ export async function sentinelFailover(fleet: Fleet): Promise<ScenarioResult> {
   // once this minute's limit is met, early enough that the recovery falls in the same minute.
   await waitFor(async () => minuteLimitMet(fleet), 65_000);
   const from = Date.now();
-  fleet.redis.killPrimary();
-  const promotedAt = await fleet.redis.waitForPromotion(30_000);
+  await fleet.redis.killPrimary();
+  const promotedAt = await Promise.race([
+    fleet.redis.switched,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), 30_000).unref()),
+  ]);
   const problems: string[] = [];
   if (promotedAt === null) problems.push('the Sentinels promoted no replica within 30 s');
   const promoted = promotedAt ?? Date.now();

@@ -22,7 +22,7 @@ import { type Haproxy, hasHaproxy, startHaproxy } from './haproxy.js';
 import { type Loop, Recorder, startLoop } from './load.js';
 import { findPostgresBin, type OwnPostgres, startOwnPostgres } from './own-postgres.js';
 import { hasRedisServer } from './own-redis.js';
-import { type RedisWithSentinels, startRedisWithSentinels } from './redis-sentinels.js';
+import { type OwnSentinels, startOwnSentinels } from './own-sentinels.js';
 import { exitReason, isRunning, type RpaInstance } from './rpa-process.js';
 import { seedSystemTenant } from './system-tenant.js';
 import { openTraffic, type Traffic } from './system-traffic.js';
@@ -87,7 +87,7 @@ describe('fleet: three servers behind HAProxy, a worker, PostgreSQL, Redis with 
   const loops: Loop[] = [];
   let dir: string | undefined;
   let postgres: OwnPostgres | undefined;
-  let redis: RedisWithSentinels | undefined;
+  let redis: OwnSentinels | undefined;
   let haproxy: Haproxy | undefined;
   let env: Record<string, string> = {};
   let traffic: Traffic | undefined;
@@ -135,13 +135,14 @@ describe('fleet: three servers behind HAProxy, a worker, PostgreSQL, Redis with 
       const setupFrom = Date.now();
       dir = mkdtempSync(join(tmpdir(), 'rpa-system-fleet-'));
       postgres = await startOwnPostgres({ bin: pgBin ?? '', maxConnections: 100 });
-      redis = await startRedisWithSentinels();
+      redis = await startOwnSentinels();
       env = {
         DATABASE_URL: postgres.url,
         DATABASE_SCHEMA: '',
-        REDIS_URL: redis.primaryUrl,
+        // The Sentinels name the primary; the pass's own REDIS_URL must not be inherited.
+        REDIS_URL: '',
         REDIS_SENTINELS: redis.sentinels,
-        REDIS_SENTINEL_MASTER: redis.master,
+        REDIS_SENTINEL_MASTER: redis.masterName,
         METRICS_PORT: '',
         MIGRATE_ON_START: 'false',
       };
@@ -205,7 +206,7 @@ describe('fleet: three servers behind HAProxy, a worker, PostgreSQL, Redis with 
       return postgres as OwnPostgres;
     },
     get redis() {
-      return redis as RedisWithSentinels;
+      return redis as OwnSentinels;
     },
     exits,
     instances,
