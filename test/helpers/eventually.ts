@@ -15,3 +15,17 @@ export async function eventually<T>(attempt: () => Promise<T>, ms = 10_000, paus
     }
   }
 }
+
+/** Checks `done` every `pauseMs` until it holds (true) or `boundMs` has passed (false). */
+export async function waitFor(
+  done: () => Promise<boolean>,
+  boundMs: number,
+  pauseMs = 250,
+): Promise<boolean> {
+  const until = Date.now() + boundMs;
+  while (Date.now() < until) {
+    if (await done()) return true;
+    await sleep(pauseMs);
+  }
+  return false;
+}

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { waitFor } from '../helpers/eventually.js';
 import type { Child } from './child-processes.js';
 import { type Assessment, assessFault, type ProcessExit, TABLE_HEADER } from './fault-assessment.js';
 import {
@@ -293,17 +295,3 @@ describe('dependency faults: two servers and a worker on their own PostgreSQL an
     });
   }
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Checks `done` every 250 ms until it holds or `boundMs` has passed. */
-async function waitFor(done: () => Promise<boolean>, boundMs: number): Promise<boolean> {
-  const until = Date.now() + boundMs;
-  while (Date.now() < until) {
-    if (await done()) return true;
-    await sleep(250);
-  }
-  return false;
-}

@@ -1,4 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { waitFor } from '../helpers/eventually.js';
 import { admissions, LIMITED_ROUTE, recoveredAt, statusCounts, within } from './fault-checks.js';
 import {
   answerProblems,
@@ -264,18 +266,4 @@ export async function startWithoutPostgres(fleet: Fleet): Promise<ScenarioResult
   }
   for (const name of fleet.instances.keys()) await fleet.haproxy.waitUntilUp(name, 20_000);
   return { name: 'start without PostgreSQL', seen, problems };
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Checks `done` every 250 ms until it holds or `boundMs` has passed. */
-async function waitFor(done: () => Promise<boolean>, boundMs: number): Promise<boolean> {
-  const until = Date.now() + boundMs;
-  while (Date.now() < until) {
-    if (await done()) return true;
-    await sleep(250);
-  }
-  return false;
 }

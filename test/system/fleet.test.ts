@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { rpaProcessAgainst } from '../helpers/rpa-cli.js';
 import { type Child, spawnRpa, waitForOutput } from './child-processes.js';
 import { answerProblems, type FleetExit, grouped, notFine, type ScenarioResult } from './fleet-checks.js';
@@ -14,7 +15,6 @@ import {
   postgresStall,
   rollingRestart,
   sentinelFailover,
-  sleep,
   startWithoutPostgres,
 } from './fleet-scenarios.js';
 import { freePort } from './free-port.js';

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort, SHARED_PORTS } from './free-port.js';
 
 const HAPROXY = '/usr/sbin/haproxy';
@@ -183,8 +184,4 @@ async function readStats(socket: string): Promise<Map<string, ServerStats>> {
     });
   }
   return stats;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

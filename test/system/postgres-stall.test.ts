@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { describeUnacceptable, MAIN_ROUTES, statusCounts, within } from './fault-checks.js';
 import { type Answer, type Loop, Recorder, startLoop, type Target } from './load.js';
 import { findPostgresBin, type OwnPostgres, startOwnPostgres } from './own-postgres.js';
@@ -135,7 +136,3 @@ describe('a stalled PostgreSQL under three servers', { skip }, () => {
     );
   });
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type RpaResult, rpaAgainst, rpaProcessAgainst } from '../helpers/rpa-cli.js';
 import { dropSchema, TEST_DATABASE_URL, uniqueSchema } from '../helpers/test-runtime.js';
 import { admissions, describeUnacceptable, LIMITED_ROUTE, statusCounts } from './fault-checks.js';
@@ -252,10 +253,6 @@ describe('Redis Sentinel failover: two servers follow the promoted replica', { s
     return { ...call, route, path: call.path.replace(tenant.limited.passkey, passkey) };
   }
 });
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /**
  * The send time from which every main call was 2xx on every instance for at least two seconds,
