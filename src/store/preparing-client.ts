@@ -10,8 +10,13 @@ import { DeadlineClient } from './statement-deadline.js';
  */
 const STALE_CODES = new Set(['0A000', '26000']);
 const INVALID_STATEMENT_NAME = '26000';
-/** Transaction status of ReadyForQuery: in a failed transaction block, which runs nothing more. */
-const FAILED_TRANSACTION = 'E';
+/**
+ * Transaction status of ReadyForQuery: idle, outside a transaction block. pg rejects a statement
+ * on its ErrorResponse, before the ReadyForQuery that follows, so the status read then may still be
+ * the one from before the statement ('T' in a block) or already the next ('E', failed block): only
+ * idle says that a retry runs outside one.
+ */
+const IDLE = 'I';
 
 const statementNames = new Map<string, string>(); // as many as the code has prepared queries
 
@@ -79,7 +84,7 @@ export class PreparingClient extends DeadlineClient {
       if (typeof code !== 'string' || !STALE_CODES.has(code)) throw err;
       delete (this as unknown as { connection: ParsedStatements }).connection.parsedStatements[name];
       if (code === '0A000') this.#stale.add(name);
-      if (!mayRetry || this.getTransactionStatus() === FAILED_TRANSACTION) throw err;
+      if (!mayRetry || this.getTransactionStatus() !== IDLE) throw err;
       return this.#named(text, values, false);
     }
   }
