@@ -83,8 +83,17 @@ async function startServing(
   if (stopping()) return void (await runtime.close());
   running.runtime = runtime;
   const app = await buildServer(runtime.http, { instance, serverFactory: front.serverFactory });
+  // Built before the API serves: compiling its routes holds the event loop for a while, which the
+  // API's overload bound would read as a backlog and shed calls for (src/http/steps/shed-overload.ts).
+  running.admin = config.admin
+    ? await buildAdminServer(runtime.deps, { throttle: runtime.http.authThrottle })
+    : null;
+  await running.admin?.ready();
   await app.ready();
-  if (stopping()) return void (await app.close());
+  if (stopping()) {
+    await running.admin?.close();
+    return void (await app.close());
+  }
   front.serve(app);
   instance.phase = 'serving';
   await startSideListeners(config, runtime, running, stopping);
@@ -99,9 +108,8 @@ async function startSideListeners(
   stopping: () => boolean,
 ): Promise<void> {
   const { logger } = runtime.deps;
-  if (config.admin && !stopping()) {
-    const admin = await buildAdminServer(runtime.deps, { throttle: runtime.http.authThrottle });
-    running.admin = admin;
+  const { admin } = running;
+  if (admin && config.admin && !stopping()) {
     await admin.listen({ port: config.admin.port, host: config.admin.host });
     const { address, port } = admin.server.address() as AddressInfo;
     logger.info({ address, port }, 'serving the admin API');
