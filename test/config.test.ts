@@ -57,7 +57,7 @@ describe('loadConfig', () => {
   it('reads the Sentinels and the master they monitor, with or without REDIS_URL', () => {
     assert.equal(loadConfig({}).redisSentinel, null);
     const c = loadConfig({
-      REDIS_SENTINELS: ' 10.0.0.1:26379, sentinel-b.internal:26380,[::1]:26381 ',
+      REDIS_SENTINELS: ' 10.0.0.1:26379, sentinel-b.internal:26380,[::1]:26381, proj_sentinel_1:26379 ',
       REDIS_SENTINEL_MASTER: 'rpa-primary',
     });
     assert.deepEqual(c.redisSentinel, {
@@ -65,6 +65,8 @@ describe('loadConfig', () => {
         { host: '10.0.0.1', port: 26379 },
         { host: 'sentinel-b.internal', port: 26380 },
         { host: '::1', port: 26381 },
+        // A container's name in a compose project holds underscores.
+        { host: 'proj_sentinel_1', port: 26379 },
       ],
       masterName: 'rpa-primary',
     });

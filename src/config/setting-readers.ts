@@ -57,7 +57,7 @@ export function readRedisSentinel(env: Env): Config['redisSentinel'] {
     .map((s) => s.trim())
     .filter(Boolean)
     .map((address) => {
-      const m = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})$/.exec(address);
+      const m = /^([A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\]):(\d{1,5})$/.exec(address);
       const port = Number(m?.[2]);
       if (!m || port < 1 || port > 65535)
         throw new ConfigError('REDIS_SENTINELS', `"${address}" is not host:port`);

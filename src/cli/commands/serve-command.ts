@@ -38,13 +38,16 @@ async function serve(io: CliIo): Promise<void> {
   const instance = createInstanceState();
   const front = buildFrontServer({ config, logger }, instance);
   const running: Running = { logger, runtime: null, admin: null, metrics: null, background: [] };
-  const stopAll = async () => {
-    await front.close();
-    await running.admin?.close();
-    for (const b of running.background) await b.stop();
-    await running.metrics?.close();
-    await running.runtime?.close();
-  };
+  // Once: a start that failed stops everything, and a signal after that must not close it again.
+  let stopped: Promise<void> | null = null;
+  const stopAll = () =>
+    (stopped ??= (async () => {
+      await front.close();
+      await running.admin?.close();
+      for (const b of running.background) await b.stop();
+      await running.metrics?.close();
+      await running.runtime?.close();
+    })());
   const shutdown = onShutdownSignal(logger, config.shutdownTimeoutMs, stopAll, () => {
     const serving = instance.phase === 'serving';
     instance.phase = 'draining';

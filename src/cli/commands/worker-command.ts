@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config.js';
-import { startMetricsServer } from '../../http/metrics-server.js';
+import { type MetricsServer, startMetricsServer } from '../../http/metrics-server.js';
 import { createLogger } from '../../logger.js';
+import type { Runtime } from '../../runtime.js';
 import { createInstanceState } from '../../services/health/instance-state.js';
 import { startPrivacyWorker } from '../../worker/privacy-worker.js';
 import { startWebhookWorker } from '../../worker/webhook-worker.js';
@@ -19,36 +20,47 @@ import { startWhenReachable } from '../start-when-reachable.js';
 async function runWorker(io: CliIo): Promise<void> {
   const config = loadConfig(io.env);
   const logger = createLogger(config.logLevel);
+  const running: {
+    runtime: Runtime | null;
+    metrics: MetricsServer | null;
+    workers: { stop(): Promise<void> }[];
+  } = {
+    runtime: null,
+    metrics: null,
+    workers: [],
+  };
+  // Registered first, so that a signal at any point of the start ends the command cleanly.
+  const shutdown = onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
+    await Promise.all(running.workers.map((w) => w.stop()));
+    await running.metrics?.close();
+    await running.runtime?.close();
+  });
   // Waits for the database (and a schema it can serve) instead of exiting: a supervisor's restart
   // loop would only add load on a database coming back (start-when-reachable.ts).
-  let stopping = false;
-  const stopSignal = () => {
-    stopping = true;
-  };
-  process.once('SIGTERM', stopSignal);
-  process.once('SIGINT', stopSignal);
-  const runtime = await startWhenReachable(config, logger, createInstanceState(), () => stopping);
-  process.off('SIGTERM', stopSignal);
-  process.off('SIGINT', stopSignal);
+  const runtime = await startWhenReachable(config, logger, createInstanceState(), () => shutdown.stopping);
   if (!runtime) return;
-  if (stopping) return void (await runtime.close());
+  // A signal that came while it started: the stop has run, or will, without this runtime.
+  if (shutdown.stopping) return void (await runtime.close());
+  running.runtime = runtime;
   // Before the workers: a metrics port that cannot be opened ends the command before any lane has
   // started, instead of leaving lanes running in a command that already failed.
-  const metrics = config.metrics
-    ? await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger }).catch(async (err) => {
+  if (config.metrics) {
+    const metrics = await startMetricsServer(runtime.deps.metrics, { ...config.metrics, logger }).catch(
+      async (err) => {
         await runtime.close();
         throw err;
-      })
-    : null;
+      },
+    );
+    if (shutdown.stopping) {
+      await metrics.close();
+      return void (await runtime.close());
+    }
+    running.metrics = metrics;
+  }
   // The lanes never reject: every failure of theirs is logged and retried (src/worker), so the
   // process lives through a database outage and only a signal ends it.
-  const workers = [startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps)];
-
-  onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
-    await Promise.all(workers.map((w) => w.stop()));
-    await metrics?.close();
-    await runtime.close();
-  });
+  if (!shutdown.stopping)
+    running.workers.push(startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps));
 }
 
 export function registerWorkerCommand(program: Command, io: CliIo): void {

@@ -64,9 +64,6 @@ export async function shedOverload(
 ): Promise<void> {
   const { maxEventLoopDelayMs, maxInFlight } = deps.config.shed;
   let inFlight = 0;
-  const release = () => {
-    inFlight -= 1;
-  };
   // The first reading spans the start itself (modules loaded, routes compiled, migrations run):
   // a delay no call waits behind, so readings count from the second after the server is ready.
   let countsFrom = Number.POSITIVE_INFINITY;
@@ -90,8 +87,20 @@ export async function shedOverload(
         return;
       }
       inFlight += 1;
-      // `close` comes once per answer, sent or cut off by the client, unlike `finish`.
-      reply.raw.on('close', release);
+      // The answer's `close` ends the call once it is sent or cut off (unlike `finish`). An answer
+      // queued behind another on a pipelined connection that the client resets never gets the
+      // socket and never closes, so the socket's `close` ends it too. Not the request's: that one
+      // comes as soon as its body has been read.
+      const socket = request.raw.socket;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        inFlight -= 1;
+        socket.off('close', release);
+      };
+      reply.raw.once('close', release);
+      socket.once('close', release);
       done();
     });
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import type net from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import net from 'node:net';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually } from '../../helpers/eventually.js';
@@ -131,6 +132,36 @@ describe('shedding under overload', () => {
       await eventually(async () => assert.notEqual((await send('GET', CALLS[0].url)).status, 503));
     } finally {
       for (const socket of held) socket.destroy();
+      await t.close();
+    }
+  });
+  it('frees the places of pipelined calls whose client went away before their answers had the connection', async () => {
+    const t = await listenTestApp({ SHED_MAX_EVENT_LOOP_DELAY_MS: '0', SHED_MAX_IN_FLIGHT: '3' });
+    const tokenCall = `POST /auth/v1/oauth2/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${TOKEN_FORM.length}\r\n\r\n${TOKEN_FORM}`;
+    // The connection is reset once its three calls have arrived, while the first is still being
+    // answered: the two queued behind it never get a response 'close' of their own, only their
+    // request's.
+    const parsed = new Map<net.Socket, number>();
+    t.app.server.prependListener('request', (req: IncomingMessage) => {
+      const count = (parsed.get(req.socket) ?? 0) + 1;
+      parsed.set(req.socket, count);
+      if (count === 3) process.nextTick(() => req.socket.destroy());
+    });
+    const pipelineAndReset = () =>
+      new Promise<void>((resolve) => {
+        const socket = net.connect(t.port, '127.0.0.1', () => socket.write(tokenCall.repeat(3)));
+        socket.on('error', () => {});
+        socket.on('close', () => resolve());
+      });
+    const send = () =>
+      rawRequest(t.port, `GET ${CALLS[1].url} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    try {
+      for (let round = 0; round < 5; round++) {
+        await pipelineAndReset();
+        await sleep(50);
+      }
+      await eventually(async () => assert.notEqual((await send()).status, 503), 3_000);
+    } finally {
       await t.close();
     }
   });
