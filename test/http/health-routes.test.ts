@@ -234,6 +234,29 @@ describe('readiness follows the dependencies', () => {
     }
   });
 
+  it("by default answers within a balancer's one-second check while PostgreSQL stalls, naming it down", {
+    skip: !onPostgres && 'PostgreSQL only: a database server reached over the network (DATABASE_URL)',
+  }, async () => {
+    const { hostname, port } = new URL(TEST_DATABASE_URL);
+    const proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
+    const runtime = await createTestRuntime({}, { databaseUrl: proxy.url(TEST_DATABASE_URL) });
+    const app = await buildServer(runtime.http);
+    try {
+      assert.equal((await app.inject({ url: '/readyz', headers: host })).statusCode, 200);
+      proxy.setMode('stall');
+      // A probe slower than the balancer's check timeout counts as a failure: every instance would
+      // leave the balancer over the outage they share.
+      const ready = await within(800, app.inject({ url: '/readyz', headers: host }));
+      assert.equal(ready.statusCode, 200, ready.body);
+      assert.equal(ready.json().checks.database, 'down');
+    } finally {
+      proxy.setMode('pass');
+      await app.close();
+      await runtime.close();
+      await proxy.close();
+    }
+  });
+
   it('by default stays ready while Redis stalls, and names it down', {
     skip: !TEST_REDIS_URL && 'needs a Redis server (REDIS_URL)',
   }, async () => {

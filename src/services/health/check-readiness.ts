@@ -1,3 +1,4 @@
+import type { Config } from '../../config.js';
 import type { ServiceDeps } from '../deps.js';
 import type { Dependency } from './create-outage-log.js';
 import { pendingSchemaMigrations } from './pending-schema-migrations.js';
@@ -12,14 +13,22 @@ export interface Readiness {
   readonly pendingMigrations: readonly string[];
 }
 
-/** How long one dependency may take to answer a probe before it counts as down. */
-const CHECK_TIMEOUT_MS = 1000;
+/**
+ * How long one dependency may take to answer a probe before it counts as down: about a second
+ * where the answer decides readiness (READINESS_REQUIRES_DEPENDENCIES), a quarter of that where it
+ * is only reported. A stalled database must not make /readyz itself slower than a balancer's check
+ * allows (HAProxy's `timeout check`, Kubernetes' `timeoutSeconds`: often 1 s), or every instance
+ * leaves the balancer at once over an outage they share (docs/operations.md).
+ */
+function checkTimeoutMs(config: Pick<Config, 'readinessRequiresDependencies'>): number {
+  return config.readinessRequiresDependencies ? 1000 : 250;
+}
 
-/** `work`'s outcome, or a rejection once CHECK_TIMEOUT_MS have passed: a stalled peer never answers. */
-async function bounded<T>(work: Promise<T>): Promise<T> {
+/** `work`'s outcome, or a rejection once `ms` have passed: a stalled peer never answers. */
+async function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   try {
     return await Promise.race([work, late]);
@@ -29,7 +38,7 @@ async function bounded<T>(work: Promise<T>): Promise<T> {
 }
 
 /**
- * What /readyz asks on every probe, of each dependency in parallel and each for about a second:
+ * What /readyz asks on every probe, of each dependency in parallel and each for a bounded time:
  * the database answers and has every migration this code relies on, and Redis, when configured,
  * answers a PING. Never throws: a dependency that fails or is too slow is `down`. The database's
  * answer also opens or closes its outage in the outage log (deps.outages). Once every migration
@@ -37,8 +46,9 @@ async function bounded<T>(work: Promise<T>): Promise<T> {
  * and a probe every few seconds then costs one round trip.
  */
 export function createReadinessCheck(
-  deps: Pick<ServiceDeps, 'store' | 'redis' | 'outages'>,
+  deps: Pick<ServiceDeps, 'config' | 'store' | 'redis' | 'outages'>,
 ): () => Promise<Readiness> {
+  const ms = checkTimeoutMs(deps.config);
   let migrated = false;
   const database = async (): Promise<readonly string[]> => {
     await deps.store.ping();
@@ -50,8 +60,8 @@ export function createReadinessCheck(
   const { redis } = deps;
   return async () => {
     const [db, cache] = await Promise.allSettled([
-      bounded(database()),
-      redis ? bounded(redis.ping()) : Promise.resolve(null),
+      bounded(database(), ms),
+      redis ? bounded(redis.ping(), ms) : Promise.resolve(null),
     ]);
     if (db.status === 'fulfilled') deps.outages.up('database');
     else reportDatabaseOutage(deps, db.reason);
