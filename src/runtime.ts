@@ -7,7 +7,7 @@ import { createAuthFailureThrottle } from './services/auth/create-auth-failure-t
 import { createTokenVerifier } from './services/auth/create-token-verifier.js';
 import type { ServiceDeps } from './services/deps.js';
 import { createOutageLog } from './services/health/create-outage-log.js';
-import { pendingSchemaMigrations } from './services/health/pending-schema-migrations.js';
+import { describePendingMigrations } from './services/health/describe-pending-migrations.js';
 import { reportDatabaseOutage } from './services/health/report-database-outage.js';
 import { createPasskeyLimiter } from './services/limits/create-passkey-limiter.js';
 import { createMetrics } from './services/metrics/create-metrics.js';
@@ -18,7 +18,7 @@ import { createTenancyCache } from './services/tenancy/create-tenancy-cache.js';
 import { createRedisClient } from './store/create-redis-client.js';
 import { openStore, parseDatabaseUrl, type Store, type StoreOptions } from './store/database.js';
 import { describeOpenFailure, isDatabaseUnavailable } from './store/driver-errors.js';
-import { type MigrationOutcome, migrateToLatest, migrations } from './store/migrate.js';
+import { type MigrationOutcome, migrateToLatest, migrations, pendingMigrations } from './store/migrate.js';
 
 export interface Runtime {
   readonly deps: ServiceDeps;
@@ -154,11 +154,7 @@ export class SchemaNotServable extends Error {
     readonly pending: readonly string[],
     readonly noTables: boolean,
   ) {
-    super(
-      noTables
-        ? 'the database has no tables yet: run `rpa migrate` first (MIGRATE_ON_START is false)'
-        : `${pending.length} database migration(s) pending: run \`rpa migrate\` (MIGRATE_ON_START is false)`,
-    );
+    super(`${describePendingMigrations(pending, noTables)} (MIGRATE_ON_START is false)`);
     this.name = 'SchemaNotServable';
   }
 }
@@ -181,7 +177,7 @@ export function retryableStartFailure(config: Config, err: unknown): 'database' 
  * Migrations another version applied that this one does not list are no reason to refuse.
  */
 async function checkSchema(store: Store, logger: Logger, required: boolean): Promise<void> {
-  const pending = await pendingSchemaMigrations(store);
+  const pending = await pendingMigrations(store.db, store.schema);
   if (pending.length === 0) return;
   const noTables = pending.length === Object.keys(migrations).length;
   if (required || noTables) throw new SchemaNotServable(pending, noTables);

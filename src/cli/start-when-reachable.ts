@@ -2,18 +2,14 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { createRuntime, type Runtime, retryableStartFailure, SchemaNotServable } from '../runtime.js';
 import { createRetryBackoff } from '../services/health/create-retry-backoff.js';
+import { describePendingMigrations } from '../services/health/describe-pending-migrations.js';
 import type { InstanceState, StartBlocker } from '../services/health/instance-state.js';
 import { reportRedisAtStart } from '../services/health/report-redis-at-start.js';
 
 /** Why a start failed, for /readyz and the log: never the driver's message, which names hosts. */
 function blockerOf(err: unknown): StartBlocker {
   if (err instanceof SchemaNotServable)
-    return err.noTables
-      ? { detail: 'the database has no tables yet; run `rpa migrate`', pendingMigrations: err.pending }
-      : {
-          detail: `${err.pending.length} database migration(s) pending; run \`rpa migrate\``,
-          pendingMigrations: err.pending,
-        };
+    return { detail: describePendingMigrations(err.pending, err.noTables), pendingMigrations: err.pending };
   return { detail: 'the database is not reachable' };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { AppError, DEPENDENCY_RETRY_AFTER_SECONDS } from '../errors.js';
 import { createReadinessCheck, type Readiness } from '../services/health/check-readiness.js';
+import { describePendingMigrations } from '../services/health/describe-pending-migrations.js';
 import type { InstanceState } from '../services/health/instance-state.js';
 import { VERSION } from '../version.js';
 import { problemBody } from './errors/render.js';
@@ -30,12 +31,6 @@ function unreachable(checks: Readiness['checks']): string | null {
   return `${down.join(' and ')} ${down.length === 1 ? 'is' : 'are'} not reachable`;
 }
 
-function pendingDetail(pending: readonly string[]): string {
-  const count =
-    pending.length === 1 ? '1 database migration is' : `${pending.length} database migrations are`;
-  return `${count} pending; run \`rpa migrate\``;
-}
-
 /**
  * Liveness (process up) and readiness (this instance can serve: started, not draining, its schema
  * migrated) for orchestrators and load balancers. An outage of a dependency every instance shares
@@ -55,7 +50,7 @@ export function healthRoutes(deps: HttpDeps, instance: InstanceState | null = nu
       const down = unreachable(checks);
       if (down && deps.config.readinessRequiresDependencies) return notReady(reply, down, { checks });
       if (pending.length > 0)
-        return notReady(reply, pendingDetail(pending), { pendingMigrations: pending, checks });
+        return notReady(reply, describePendingMigrations(pending), { pendingMigrations: pending, checks });
       return {
         status: 'ok',
         version: VERSION,

@@ -39,7 +39,7 @@ describe('starting rpa serve and rpa worker without migrations on start', () => 
     const started = startWhenReachable(config, logger, instance, () => stopping);
     try {
       await eventually(async () => assert.deepEqual(instance.blocker?.pendingMigrations, [last]));
-      assert.match(instance.blocker?.detail ?? '', /1 database migration\(s\) pending; run `rpa migrate`/);
+      assert.match(instance.blocker?.detail ?? '', /1 database migration is pending; run `rpa migrate`/);
       await migrateToLatest(store.db);
       const runtime = await started;
       assert.ok(runtime, 'started');

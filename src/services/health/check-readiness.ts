@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
+import { pendingMigrations } from '../../store/migrate.js';
 import type { ServiceDeps } from '../deps.js';
 import type { Dependency } from './create-outage-log.js';
-import { pendingSchemaMigrations } from './pending-schema-migrations.js';
 import { reportDatabaseOutage } from './report-database-outage.js';
 
 type CheckState = 'up' | 'down';
@@ -53,7 +53,7 @@ export function createReadinessCheck(
   const database = async (): Promise<readonly string[]> => {
     await deps.store.ping();
     if (migrated) return [];
-    const pending = await pendingSchemaMigrations(deps.store);
+    const pending = await pendingMigrations(deps.store.db, deps.store.schema);
     migrated = pending.length === 0;
     return pending;
   };
