@@ -3,13 +3,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
 import { type MigrationProvider, Migrator } from 'kysely';
 import { buildServer } from '../../src/http/build-server.js';
 import { createInstanceState } from '../../src/services/health/instance-state.js';
 import { openStore } from '../../src/store/database.js';
 import { migrateToLatest, migrations } from '../../src/store/migrate.js';
 import { eventually } from '../helpers/eventually.js';
-import { startTcpProxy } from '../helpers/tcp-proxy.js';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import {
   createTestApp,
   createTestRuntime,
@@ -17,6 +18,7 @@ import {
   TEST_DATABASE_URL,
   TEST_DIALECT,
   TEST_REDIS_URL,
+  type TestRuntime,
   uniqueSchema,
 } from '../helpers/test-runtime.js';
 
@@ -119,6 +121,28 @@ async function within<T>(ms: number, request: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs `test` against an application whose PostgreSQL connections pass through a proxy it can
+ * stall or refuse, and takes everything down afterwards.
+ */
+async function behindDatabaseProxy(
+  env: Record<string, string>,
+  test: (t: { app: FastifyInstance; runtime: TestRuntime; proxy: TcpProxy }) => Promise<void>,
+): Promise<void> {
+  const { hostname, port } = new URL(TEST_DATABASE_URL);
+  const proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
+  const runtime = await createTestRuntime(env, { databaseUrl: proxy.url(TEST_DATABASE_URL) });
+  const app = await buildServer(runtime.http);
+  try {
+    await test({ app, runtime, proxy });
+  } finally {
+    proxy.setMode('pass');
+    await app.close();
+    await runtime.close();
+    await proxy.close();
+  }
+}
+
 describe('readiness follows the dependencies', () => {
   const onPostgres = TEST_DIALECT === 'postgres';
 
@@ -126,41 +150,32 @@ describe('readiness follows the dependencies', () => {
     it(`with READINESS_REQUIRES_DEPENDENCIES, is not ready, within about a second, while PostgreSQL connections ${mode === 'stall' ? 'stall' : 'are refused'}`, {
       skip: !onPostgres && 'PostgreSQL only: a database server reached over the network (DATABASE_URL)',
     }, async () => {
-      const { hostname, port } = new URL(TEST_DATABASE_URL);
-      const proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
-      const runtime = await createTestRuntime(
+      await behindDatabaseProxy(
         { READINESS_REQUIRES_DEPENDENCIES: 'true' },
-        { databaseUrl: proxy.url(TEST_DATABASE_URL) },
-      );
-      const app = await buildServer(runtime.http);
-      try {
-        assert.equal((await app.inject({ url: '/readyz', headers: host })).statusCode, 200);
-        proxy.setMode(mode);
-        const down = await within(5000, app.inject({ url: '/readyz', headers: host }));
-        assert.equal(down.statusCode, 503, down.body);
-        assert.equal(down.headers['content-type'], 'application/problem+json; charset=utf-8');
-        assert.match(String(down.headers['retry-after']), /^[1-9]\d*$/);
-        const body = down.json();
-        assert.equal(body.status, 503);
-        assert.equal(body.version, version);
-        assert.deepEqual(body.checks, { database: 'down', ...(TEST_REDIS_URL ? { redis: 'up' } : {}) });
-        assert.match(body.detail, /database is not reachable/);
-        const live = await app.inject({ url: '/healthz', headers: host });
-        assert.equal(live.statusCode, 200, 'alive all the same: restarting would not help');
+        async ({ app, runtime, proxy }) => {
+          assert.equal((await app.inject({ url: '/readyz', headers: host })).statusCode, 200);
+          proxy.setMode(mode);
+          const down = await within(5000, app.inject({ url: '/readyz', headers: host }));
+          assert.equal(down.statusCode, 503, down.body);
+          assert.equal(down.headers['content-type'], 'application/problem+json; charset=utf-8');
+          assert.match(String(down.headers['retry-after']), /^[1-9]\d*$/);
+          const body = down.json();
+          assert.equal(body.status, 503);
+          assert.equal(body.version, version);
+          assert.deepEqual(body.checks, { database: 'down', ...(TEST_REDIS_URL ? { redis: 'up' } : {}) });
+          assert.match(body.detail, /database is not reachable/);
+          const live = await app.inject({ url: '/healthz', headers: host });
+          assert.equal(live.statusCode, 200, 'alive all the same: restarting would not help');
 
-        proxy.setMode('pass');
-        await eventually(async () => {
-          const ready = await app.inject({ url: '/readyz', headers: host });
-          assert.equal(ready.statusCode, 200, ready.body);
-          assert.equal(ready.json().checks.database, 'up');
-        });
-        assert.doesNotMatch(runtime.logs.text(), /"stack"/);
-      } finally {
-        proxy.setMode('pass');
-        await app.close();
-        await runtime.close();
-        await proxy.close();
-      }
+          proxy.setMode('pass');
+          await eventually(async () => {
+            const ready = await app.inject({ url: '/readyz', headers: host });
+            assert.equal(ready.statusCode, 200, ready.body);
+            assert.equal(ready.json().checks.database, 'up');
+          });
+          assert.doesNotMatch(runtime.logs.text(), /"stack"/);
+        },
+      );
     });
   }
 
@@ -197,11 +212,7 @@ describe('readiness follows the dependencies', () => {
   it('by default stays ready while PostgreSQL refuses connections, names it down, and the APIs answer 503', {
     skip: !onPostgres && 'PostgreSQL only: a database server reached over the network (DATABASE_URL)',
   }, async () => {
-    const { hostname, port } = new URL(TEST_DATABASE_URL);
-    const proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
-    const runtime = await createTestRuntime({}, { databaseUrl: proxy.url(TEST_DATABASE_URL) });
-    const app = await buildServer(runtime.http);
-    try {
+    await behindDatabaseProxy({}, async ({ app, runtime, proxy }) => {
       proxy.setMode('refuse');
       const ready = await within(5000, app.inject({ url: '/readyz', headers: host }));
       assert.equal(ready.statusCode, 200, ready.body);
@@ -226,22 +237,13 @@ describe('readiness follows the dependencies', () => {
           /rpa_dependency_up\{dependency="database"\} 1/,
         ),
       );
-    } finally {
-      proxy.setMode('pass');
-      await app.close();
-      await runtime.close();
-      await proxy.close();
-    }
+    });
   });
 
   it("by default answers within a balancer's one-second check while PostgreSQL stalls, naming it down", {
     skip: !onPostgres && 'PostgreSQL only: a database server reached over the network (DATABASE_URL)',
   }, async () => {
-    const { hostname, port } = new URL(TEST_DATABASE_URL);
-    const proxy = await startTcpProxy({ host: hostname, port: Number(port || 5432) });
-    const runtime = await createTestRuntime({}, { databaseUrl: proxy.url(TEST_DATABASE_URL) });
-    const app = await buildServer(runtime.http);
-    try {
+    await behindDatabaseProxy({}, async ({ app, proxy }) => {
       assert.equal((await app.inject({ url: '/readyz', headers: host })).statusCode, 200);
       proxy.setMode('stall');
       // A probe slower than the balancer's check timeout counts as a failure: every instance would
@@ -249,12 +251,7 @@ describe('readiness follows the dependencies', () => {
       const ready = await within(800, app.inject({ url: '/readyz', headers: host }));
       assert.equal(ready.statusCode, 200, ready.body);
       assert.equal(ready.json().checks.database, 'down');
-    } finally {
-      proxy.setMode('pass');
-      await app.close();
-      await runtime.close();
-      await proxy.close();
-    }
+    });
   });
 
   it('by default stays ready while Redis stalls, and names it down', {
