@@ -22,6 +22,35 @@ export interface OwnRedis {
 }
 
 /**
+ * Starts `redis-server args` (a server, or a Sentinel with `--sentinel`), resolving with it once
+ * its output says `ready`; `spawned` learns of the process at once, so that it can be killed even
+ * if it never gets there.
+ */
+export async function startRedisServer(
+  args: readonly string[],
+  ready: RegExp,
+  spawned: (child: ChildProcess) => void = () => {},
+): Promise<ChildProcess> {
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  spawned(child);
+  let out = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (ready.test(out)) {
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.resume();
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
+  });
+  return child;
+}
+
+/**
  * A disposable Redis of the suite's own, without persistence (`--save ''`, no AOF), so a restart
  * comes back empty, as after losing a cache node.
  */
@@ -34,26 +63,13 @@ export async function startOwnRedis(): Promise<OwnRedis> {
   process.once('exit', killOnExit);
 
   const start = async () => {
-    const child = spawn(
-      'redis-server',
+    await startRedisServer(
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      /Ready to accept connections/,
+      (child) => {
+        server = child;
+      },
     );
-    server = child;
-    let out = '';
-    await new Promise<void>((resolve, reject) => {
-      const onData = (d: Buffer) => {
-        out += d.toString();
-        if (/Ready to accept connections/.test(out)) {
-          child.stdout?.off('data', onData);
-          child.stdout?.resume();
-          resolve();
-        }
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.resume();
-      child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
-    });
   };
   const kill = async () => {
     const child = server;

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort, SHARED_PORTS } from './free-port.js';
+import { startRedisServer } from './own-redis.js';
 
 const MASTER_NAME = 'rpa-primary';
 
@@ -24,26 +25,6 @@ async function port(): Promise<number> {
   const p = await freePort();
   if (SHARED_PORTS.includes(p)) throw new Error(`refusing the shared port ${p}`);
   return p;
-}
-
-/** Starts `redis-server args`, resolving once it says it is ready. */
-async function startServer(args: readonly string[], ready: RegExp): Promise<ChildProcess> {
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (ready.test(out)) {
-        child.stdout?.off('data', onData);
-        child.stdout?.resume();
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.resume();
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${out}`)));
-  });
-  return child;
 }
 
 async function kill(child: ChildProcess): Promise<void> {
@@ -80,9 +61,9 @@ export async function startOwnSentinels(): Promise<OwnSentinels> {
   const ready = /Ready to accept connections/;
   const primaryPort = await port();
   const replicaPort = await port();
-  const primary = await startServer(['--port', String(primaryPort), ...common], ready);
+  const primary = await startRedisServer(['--port', String(primaryPort), ...common], ready);
   children.push(primary);
-  const replica = await startServer(
+  const replica = await startRedisServer(
     ['--port', String(replicaPort), ...common, '--replicaof', '127.0.0.1', String(primaryPort)],
     ready,
   );
@@ -104,7 +85,7 @@ export async function startOwnSentinels(): Promise<OwnSentinels> {
         '',
       ].join('\n'),
     );
-    children.push(await startServer([conf, '--sentinel'], /Sentinel ID is|monitor master/));
+    children.push(await startRedisServer([conf, '--sentinel'], /Sentinel ID is|monitor master/));
   }
 
   const probes = sentinelPorts.map((p) => new Redis({ port: p, host: '127.0.0.1', lazyConnect: true }));
