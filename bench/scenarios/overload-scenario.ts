@@ -60,13 +60,8 @@ function pct(sorted: readonly number[], p: number): number {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
 }
 
-interface PhaseSummary {
-  phase: string;
-  sent: number;
-  ok: number;
-  shed: number;
-  shedWithRetryAfter: number;
-  other: number;
+/** A phase's seconds added up: the counts of SecondOfLoad, and its 2xx latencies as percentiles. */
+interface PhaseSummary extends Omit<SecondOfLoad, 'second' | 'okLatencies'> {
   p50: number;
   p99: number;
 }
