@@ -12,6 +12,7 @@
  * them (2xx, 503 with and without Retry-After, anything else), with the p50 and p99 of the 2xx.
  */
 import http from 'node:http';
+import { openPool } from './harness/open-pool.js';
 
 interface Phase {
   name: string;
@@ -142,24 +143,6 @@ function finish(): void {
   wait();
 }
 
-/**
- * Opens the pool's connections before the schedule starts, as a balancer has them: opened during
- * a burst, hundreds at once overflow the server's listen queue, and the SYN retries (1 s, 3 s,
- * 7 s, ...) would be measured as the server's latency.
- */
-async function openPool(): Promise<void> {
-  const probe = () =>
-    new Promise<void>((resolve) => {
-      const req = http.get({ agent, host: url.hostname, port: url.port, path: '/healthz' }, (res) => {
-        res.resume();
-        res.on('end', resolve);
-      });
-      req.on('error', () => resolve());
-    });
-  // All at once: one after another, each would reuse the connection the one before left free.
-  await Promise.all(Array.from({ length: job.connections }, probe));
-}
-
-await openPool();
+await openPool(agent, url, job.connections);
 phaseStart = performance.now();
 tick();

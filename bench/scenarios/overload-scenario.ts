@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
+import { percentile } from '../harness/open-pool.js';
 import { freePort, measure, peakRssMiB, stop } from '../harness/processes.js';
 import { type Demo, getToken, startApi, type Target } from '../harness/targets.js';
 import type { SecondOfLoad } from '../open-loop.js';
@@ -55,11 +56,6 @@ async function shedByReason(metrics: string): Promise<string> {
 
 const forgetBody = (n: string) => JSON.stringify({ authorId: `person-${n}`, clientNames: ['Acme-EN_GB'] });
 
-function pct(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number);
-}
-
 /** A phase's seconds added up: the counts of SecondOfLoad, and its 2xx latencies as percentiles. */
 interface PhaseSummary extends Omit<SecondOfLoad, 'second' | 'okLatencies'> {
   p50: number;
@@ -77,8 +73,8 @@ function summarize(phase: string, bins: readonly SecondOfLoad[]): PhaseSummary {
     shed: sum('shed'),
     shedWithRetryAfter: sum('shedWithRetryAfter'),
     other: sum('other'),
-    p50: pct(latencies, 50),
-    p99: pct(latencies, 99),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
   };
 }
 
@@ -87,7 +83,7 @@ function recoverySeconds(bins: readonly SecondOfLoad[], normal: number): number 
   const after = bins.filter((b) => b.phase === 'after');
   let recovered: number | null = 0;
   after.forEach((b, i) => {
-    const p99 = pct(
+    const p99 = percentile(
       [...b.okLatencies].sort((x, y) => x - y),
       99,
     );
@@ -99,7 +95,7 @@ function recoverySeconds(bins: readonly SecondOfLoad[], normal: number): number 
 function secondsTable(bins: readonly SecondOfLoad[]): string {
   const lines = bins.map((b) => {
     const l = [...b.okLatencies].sort((x, y) => x - y);
-    return `| ${b.second} | ${b.phase} | ${b.sent} | ${b.ok} | ${pct(l, 50)} | ${pct(l, 99)} | ${b.shed} (${b.shedWithRetryAfter}) | ${b.other} |`;
+    return `| ${b.second} | ${b.phase} | ${b.sent} | ${b.ok} | ${percentile(l, 50)} | ${percentile(l, 99)} | ${b.shed} (${b.shedWithRetryAfter}) | ${b.other} |`;
   });
   return [
     '| s | phase | sent | admitted | p50 ms | p99 ms | 503 (with Retry-After) | other |',
