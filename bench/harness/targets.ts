@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { BenchContext, BenchSettings } from './bench-context.js';
 import { freePort, start } from './processes.js';
@@ -24,6 +25,8 @@ export interface Demo {
 export interface Target {
   name: string;
   env: Record<string, string>;
+  /** Rows of `table` where `condition` (SQL both databases read alike) holds, read directly. */
+  count(table: string, condition?: string): Promise<number>;
   cleanup(): Promise<void>;
 }
 
@@ -35,9 +38,20 @@ export async function targetFor(
   const limits = { DEFAULT_RATE_LIMIT_PER_MINUTE: '10000000', DEFAULT_QUOTA_PER_DAY: '1000000000' };
   if (db === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'rpa-bench-'));
+    const file = join(dir, 'bench.db');
     return {
       name: 'SQLite',
-      env: { ...limits, DATABASE_URL: `sqlite:${join(dir, 'bench.db')}` },
+      env: { ...limits, DATABASE_URL: `sqlite:${file}` },
+      async count(table, condition = '1 = 1') {
+        const db = new Database(file, { readonly: true });
+        try {
+          return Number(
+            (db.prepare(`select count(*) as n from ${table} where ${condition}`).get() as { n: number }).n,
+          );
+        } finally {
+          db.close();
+        }
+      },
       async cleanup() {
         rmSync(dir, { recursive: true, force: true });
       },
@@ -48,6 +62,18 @@ export async function targetFor(
   return {
     name: 'PostgreSQL+Redis',
     env: { ...limits, DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema, REDIS_URL: redisUrl },
+    async count(table, condition = '1 = 1') {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      try {
+        const r = await client.query<{ n: string }>(
+          `select count(*) as n from ${schema}.${table} where ${condition}`,
+        );
+        return Number(r.rows[0]?.n);
+      } finally {
+        await client.end();
+      }
+    },
     async cleanup() {
       const client = new pg.Client({ connectionString: postgresUrl });
       await client.connect();
