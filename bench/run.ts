@@ -8,11 +8,14 @@
  *   privacy  POST /privacy/v1/forgetRequests         at a fixed rate, with time to COMPLETED
  *   overload POST /privacy/v1/forgetRequests         150 % of capacity open-loop: admitted, shed, p99
  *                                                    (only when named in --scenarios)
+ *   sustained a mix of author reads, response lists and creates, tokens, and forget requests at
+ *            half of capacity for 10 minutes: per minute throughput, p50, p99 (only when named)
  * on SQLite and on PostgreSQL + Redis; then each target of the service, met or missed, from the
  * same run (bench/harness/target-verdicts.ts).
  *
  * Options: --db sqlite,postgres  --scenarios author,token,privacy  --duration 10  --rounds 5  --connections 50
  *          --reviews 1000000  --privacy-rate 1000,300  --privacy-seconds 10
+ *          --sustained-duration 600  --sustained-window 60
  *          --out FILE (instead of a new file under bench/results/, see bench/harness/run-record.ts)
  *          --profile DIR (V8 CPU profile of every API server run, summarised by bench/profile-summary.ts)
  *
@@ -34,6 +37,7 @@ import { seedDemo, targetFor } from './harness/targets.js';
 import { authorScenario } from './scenarios/author-scenario.js';
 import { overloadScenario } from './scenarios/overload-scenario.js';
 import { privacyScenario } from './scenarios/privacy-scenario.js';
+import { sustainedScenario } from './scenarios/sustained-scenario.js';
 import { tokenScenario } from './scenarios/token-scenario.js';
 
 const { values: args } = parseArgs({
@@ -48,6 +52,9 @@ const { values: args } = parseArgs({
     // Offered rates, one run each: the target rate, then one the service sustains.
     'privacy-rate': { type: 'string', default: '1000,300' },
     'privacy-seconds': { type: 'string', default: '10' },
+    // The sustained scenario's schedule, and the windows it reports, in seconds.
+    'sustained-duration': { type: 'string', default: '600' },
+    'sustained-window': { type: 'string', default: '60' },
     // Where the results go; by default a new file under bench/results/ named by date and revision.
     out: { type: 'string' },
     // Writes a V8 CPU profile of each API server run into this folder (see bench/profile-summary.ts).
@@ -64,6 +71,8 @@ const ctx: BenchContext = {
     reviews: Number(args.reviews),
     privacyRates: (args['privacy-rate'] ?? '').split(',').map(Number).filter(Boolean),
     privacySeconds: Number(args['privacy-seconds']),
+    sustainedSeconds: Number(args['sustained-duration']),
+    sustainedWindowSeconds: Number(args['sustained-window']),
     profile: args.profile,
     logs: mkdtempSync(join(tmpdir(), 'rpa-bench-logs-')),
     postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -90,6 +99,7 @@ async function main(): Promise<void> {
       if (scenarios.has('token')) await tokenScenario(ctx, target, demo);
       if (scenarios.has('privacy')) await privacyScenario(ctx, target, demo);
       if (scenarios.has('overload')) await overloadScenario(ctx, target, demo);
+      if (scenarios.has('sustained')) await sustainedScenario(ctx, target, demo);
     } finally {
       await target.cleanup();
     }

@@ -15,6 +15,9 @@ export interface BenchSettings {
   /** Offered rates of the privacy scenario, one run each. */
   privacyRates: number[];
   privacySeconds: number;
+  /** The sustained scenario: seconds of its schedule, and of each window it reports. */
+  sustainedSeconds: number;
+  sustainedWindowSeconds: number;
   /** Folder for a V8 CPU profile of each API server run, if any. */
   profile?: string;
   /** Folder the API servers' stdout, their access log, is written to. */

@@ -21,6 +21,8 @@ export interface Row {
   ratioValue?: number;
   /** Privacy runs: what was offered and accepted, and the p99 time to COMPLETED in ms. */
   privacy?: { offeredPerSecond: number; accepted: number; sent: number; completionP99: number };
+  /** The sustained scenario: how far throughput and p99 moved from its first window, either way, as factors ≥ 1. */
+  sustained?: { throughputDrift: number; p99Drift: number };
   note?: string;
 }
 

@@ -84,6 +84,18 @@ const TARGETS: readonly Target[] = [
     what: 'privacy: 1,000 accepted/s, each COMPLETED within 1 s at p99 (SQLite); ≥ 500 accepted/s (PostgreSQL + Redis)',
     judge: (rows, db) => (db === 'SQLite' ? privacyAt(rows, db, 1000, 1000) : privacyAt(rows, db, 500)),
   },
+  {
+    what: 'sustained: at half of capacity, neither throughput nor p99 drifts > 2× from the first minute',
+    judge: (rows, db) => {
+      const r = rows.find((x) => x.db === db && x.sustained);
+      if (!r?.sustained) return NOT_MEASURED;
+      const { throughputDrift, p99Drift } = r.sustained;
+      return verdict(
+        Math.max(throughputDrift, p99Drift) <= 2,
+        `drift: throughput ${throughputDrift.toFixed(2)}×, p99 ${p99Drift.toFixed(2)}×`,
+      );
+    },
+  },
 ];
 
 /** The targets as a Markdown table, one column per database. */
