@@ -1,9 +1,11 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { ClientResponse, ResponseAuthorship } from '../../domain/client-response.js';
 import type { Environment } from '../../domain/environment.js';
+import type { PagePosition } from '../../domain/page-cursor.js';
 import { batchedRead } from '../batched-read.js';
 import { chunks } from '../chunks.js';
 import { dialectOf } from '../dialect-of.js';
+import { afterPosition } from '../keyset-page.js';
 import { preparedQuery } from '../prepared-query.js';
 import { CLIENT_RESPONSE_COLUMNS } from '../rows/content-rows.js';
 import type { ClientResponseRow, Database } from '../schema.js';
@@ -196,16 +198,25 @@ export const findAccessibleResponseAuthor = grantedResponseRead(
   (row): ResponseAuthorship => ({ id: row.id, authorId: row.author_id }),
 );
 
-export async function listResponsesOfReview(
+/**
+ * Up to `limit` responses to one review after `after`, oldest first (domain/page-cursor.ts): read
+ * in the order of the index on (review, creation time, id), so a page costs its own rows however
+ * many responses the review has.
+ */
+export async function pageResponsesOfReview(
   db: Kysely<Database>,
-  environment: Environment,
-  reviewId: string,
+  review: { environment: Environment; reviewId: string },
+  after: PagePosition | null,
+  limit: number,
 ): Promise<ClientResponse[]> {
-  const rows = await selectResponses(db)
-    .where('client_responses.environment', '=', environment)
-    .where('client_responses.review_id', '=', reviewId)
+  let q = selectResponses(db)
+    .where('client_responses.environment', '=', review.environment)
+    .where('client_responses.review_id', '=', review.reviewId);
+  if (after) q = q.where(afterPosition('client_responses.created_at', 'client_responses.id', after));
+  const rows = await q
     .orderBy('client_responses.created_at')
     .orderBy('client_responses.id')
+    .limit(limit)
     .execute();
   return rows.map(toClientResponse);
 }
