@@ -29,6 +29,8 @@ export type ResponseChanges = NonNullable<
 /** The end user a privacy request is about: at least one identifier, optionally clientNames. */
 export type PrivacySubject =
   paths['/privacy/v1/forgetRequests']['post']['requestBody']['content']['application/json'];
+/** Which page of a review's responses: `page[size]`, and `page[after]` from `links.next` of the one before. */
+export type ResponsePage = Omit<NonNullable<OnReview['get']['parameters']['query']>, 'passkey'>;
 /** Filters of a list of privacy requests (status, clientName, one identifier, limit, cursor, ...). */
 export type PrivacyListFilters = Omit<
   NonNullable<paths['/privacy/v1/forgetRequests']['get']['parameters']['query']>,
@@ -146,9 +148,11 @@ export function createClient(options: ClientOptions) {
     token: () => tokens.get(),
 
     responses: {
-      list: (client: string, reviewId: string) =>
+      list: (client: string, reviewId: string, page: ResponsePage = {}) =>
         result<ClientResponseCollection>(() =>
-          api.GET(`${R}/{client}/reviews/{reviewId}`, { params: onReview(client, reviewId) }),
+          api.GET(`${R}/{client}/reviews/{reviewId}`, {
+            params: { path: { client, reviewId }, query: { ...page, passkey: passkey('response') } },
+          }),
         ),
       create: (client: string, reviewId: string, attributes: NewResponse, chosen?: CreateOptions) =>
         result<ClientResponseDocument>(() =>

@@ -20,6 +20,7 @@ export {
   type PrivacySubject,
   type ResponseChanges,
   type ResponseCounts,
+  type ResponsePage,
   type ReviewDocument,
   type ReviewsApiClient,
 } from './create-client.js';

@@ -10,6 +10,7 @@ import * as auditEvents from './migrations/2026-11-24-01-audit-events.js';
 import * as webhooks from './migrations/2026-11-25-01-webhooks.js';
 import * as adminApi from './migrations/2026-11-27-01-admin-api.js';
 import * as exportReviewContent from './migrations/2026-11-27-02-export-review-content.js';
+import * as responseListIndex from './migrations/2026-11-28-01-response-list-index.js';
 import type { Database } from './schema.js';
 import { resetStatementTimeout, setStatementTimeout } from './statement-deadline.js';
 
@@ -40,6 +41,7 @@ export const migrations: Readonly<Record<string, ReleaseMigration>> = Object.fre
   '2026-11-25-01-webhooks': webhooks,
   '2026-11-27-01-admin-api': adminApi,
   '2026-11-27-02-export-review-content': exportReviewContent,
+  '2026-11-28-01-response-list-index': responseListIndex,
 });
 
 const provider: MigrationProvider = {

@@ -90,6 +90,28 @@ export async function dropSchema(url: string, schema: string): Promise<void> {
   }
 }
 
+/**
+ * A database of its own on the server of `url`, for a test that must not see what others do in
+ * theirs: PostgreSQL drops every plan a connection keeps whenever a schema is created or dropped in
+ * its database, as the other suites' runtimes do all the time.
+ */
+export async function createDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return { url: own.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly runtime: TestRuntime;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { privacySubject, type SubjectIdentifier } from '../../src/domain/privacy-subject.js';
 import { openStore, type Store } from '../../src/store/database.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { PREPARED_SQL_TAG, preparedInsert, preparedQuery } from '../../src/store/prepared-query.js';
@@ -10,7 +11,16 @@ import {
 } from '../../src/store/repositories/client-responses.js';
 import { findLinkedIdentifiers } from '../../src/store/repositories/privacy-subjects.js';
 import { findReview } from '../../src/store/repositories/reviews.js';
-import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
+import { respondTo, seedPrivacyTenant } from '../helpers/privacy-fixtures.js';
+import {
+  createDatabase,
+  createTestRuntime,
+  dropSchema,
+  TEST_DATABASE_URL,
+  TEST_DIALECT,
+  type TestRuntime,
+  uniqueSchema,
+} from '../helpers/test-runtime.js';
 
 describe(`prepared queries on ${TEST_DIALECT}`, () => {
   let store: Store;
@@ -205,5 +215,100 @@ describe(`prepared queries on ${TEST_DIALECT}`, () => {
     );
     const starred = rows.map((r) => r.statement).filter((s) => /(select|,)\s*("\w+"\.)?\*/i.test(s));
     assert.deepEqual(starred, []);
+  });
+});
+
+/** Rows each grown table gets: far more than one statement may read for a key. */
+const GROWN_ROWS = 30_000;
+
+/** Sequential scans of a table in this schema, once this connection's own counts were flushed. */
+async function seqScans(db: Store['db'], table: string): Promise<number> {
+  // A backend otherwise holds its counts for up to a second, or 10 s once idle (PostgreSQL 15,
+  // pg_stat_force_next_flush): flushed as it goes idle after this statement.
+  await sql`select pg_stat_force_next_flush()`.execute(db);
+  const { rows } = await sql<{ n: string }>`
+    select seq_scan as n from pg_stat_user_tables
+    where schemaname = current_schema() and relname = ${table}`.execute(db);
+  return Number(rows[0]?.n);
+}
+
+// A named statement is planned once per connection: from its sixth run PostgreSQL may keep a generic
+// plan, made with the sizes its tables had then, until something invalidates it (an ANALYZE, any
+// schema created or dropped in the database). A hot read first run on a small table must still
+// probe an index once that table holds many rows, not scan it on every call.
+describe('prepared reads on a table grown after their plan was made', {
+  skip: TEST_DIALECT !== 'postgres' && 'PostgreSQL only: SQLite plans each statement as it is prepared',
+}, () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
+  let rt: TestRuntime;
+  let db: Store['db'];
+  let applicationId: string;
+  let responseId: string;
+  let clientId: string;
+  let subject: SubjectIdentifier[];
+  const scope = () => ({ environment: 'production', applicationId }) as const;
+
+  before(async () => {
+    // One connection: every read below runs on the one that kept its plan.
+    database = await createDatabase(TEST_DATABASE_URL);
+    rt = await createTestRuntime({ DATABASE_POOL_SIZE: '1' }, { databaseUrl: database.url });
+    db = rt.deps.store.db;
+    ({ applicationId } = await seedPrivacyTenant(rt.deps));
+    await respondTo(rt.deps, applicationId, ['demo-acme-en_gb-1']);
+    const row = await db.selectFrom('client_responses').select(['id', 'client_id']).executeTakeFirstOrThrow();
+    ({ id: responseId, client_id: clientId } = row);
+    subject = privacySubject(rt.deps.identifierKey, { emailAddress: 'alice@example.com' });
+  });
+  after(async () => {
+    await rt?.close();
+    await database?.drop();
+  });
+
+  const reads: { name: string; table: string; read: () => Promise<unknown> }[] = [
+    {
+      name: 'the author of a response',
+      table: 'client_responses',
+      read: () => findAccessibleResponseAuthor(db, scope(), responseId),
+    },
+    {
+      name: 'a response',
+      table: 'client_responses',
+      read: () => findAccessibleResponse(db, scope(), responseId),
+    },
+    { name: 'a review', table: 'reviews', read: () => findReview(db, 'production', 'demo-acme-en_gb-1') },
+    {
+      name: 'the identifiers linked to a subject',
+      table: 'review_identifiers',
+      read: () => findLinkedIdentifiers(db, { clientIds: [clientId], identifiers: subject }),
+    },
+  ];
+
+  it('probes an index for each key instead of scanning the table', async () => {
+    for (const { read } of reads) for (let i = 0; i < 8; i++) await read();
+    await db.transaction().execute(async (trx) => {
+      await rt.deps.store.useBackgroundDeadline(trx);
+      await sql`
+        insert into reviews (id, environment, client_id, submitted_at, created_at)
+        select 'grown-' || g, 'production', ${clientId}, 0, 0 from generate_series(1, ${GROWN_ROWS}) g`.execute(
+        trx,
+      );
+      await sql`
+        insert into review_identifiers (review_id, environment, client_id, kind, value_hash)
+        select 'grown-' || g, 'production', ${clientId}, 'emailAddress', md5(g::text)
+        from generate_series(1, ${GROWN_ROWS}) g`.execute(trx);
+      await sql`
+        insert into client_responses
+        select gen_random_uuid()::text, r.environment, 'grown-' || g, r.client_id, r.application_id, r.author_id,
+          r.department, r.response, r.response_hash, r.response_by, r.response_source, r.created_at, r.updated_at
+        from client_responses r, generate_series(1, ${GROWN_ROWS}) g where r.id = ${responseId}`.execute(trx);
+    });
+    const scanned: string[] = [];
+    for (const { name, table, read } of reads) {
+      const before = await seqScans(db, table);
+      for (let i = 0; i < 3; i++) assert.ok(await read(), name);
+      const scans = (await seqScans(db, table)) - before;
+      if (scans > 0) scanned.push(`${name}: ${scans} scans of ${table}`);
+    }
+    assert.deepEqual(scanned, []);
   });
 });

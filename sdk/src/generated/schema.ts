@@ -60,7 +60,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the responses to a review
+         * List the responses to a review, oldest first, a page at a time
          * @deprecated
          */
         get: operations["listReviewResponsesViaContentmanagement"];
@@ -298,7 +298,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the responses to a review */
+        /** List the responses to a review, oldest first, a page at a time */
         get: operations["listReviewResponses"];
         put?: never;
         /** Answer a review (200, as the public system does) */
@@ -631,6 +631,11 @@ export interface components {
                 type: "clientResponse";
             }[];
             links: {
+                /**
+                 * Format: uri
+                 * @description The next page; absent on the last one
+                 */
+                next?: string;
                 /** Format: uri */
                 self: string;
             };
@@ -1147,6 +1152,10 @@ export interface operations {
     listReviewResponsesViaContentmanagement: {
         parameters: {
             query: {
+                /** @description Where the page starts: from `links.next` of the previous page */
+                "page[after]"?: string;
+                /** @description Responses per page (default 100) */
+                "page[size]"?: number;
                 /** @description Response API passkey of the application; each call counts against its rate limit and daily quota */
                 passkey: string;
             };
@@ -1206,7 +1215,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ClientResponseCollection"];
                 };
             };
-            /** @description The passkey query parameter is missing or malformed; or the client name or review id is malformed */
+            /** @description The passkey query parameter is missing or malformed; or the client name or review id is malformed; or page[size] or page[after] is invalid */
             400: {
                 headers: {
                     Deprecation: components["headers"]["Deprecation"];
@@ -3789,6 +3798,10 @@ export interface operations {
     listReviewResponses: {
         parameters: {
             query: {
+                /** @description Where the page starts: from `links.next` of the previous page */
+                "page[after]"?: string;
+                /** @description Responses per page (default 100) */
+                "page[size]"?: number;
                 /** @description Response API passkey of the application; each call counts against its rate limit and daily quota */
                 passkey: string;
             };
@@ -3842,7 +3855,7 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ClientResponseCollection"];
                 };
             };
-            /** @description The passkey query parameter is missing or malformed; or the client name or review id is malformed */
+            /** @description The passkey query parameter is missing or malformed; or the client name or review id is malformed; or page[size] or page[after] is invalid */
             400: {
                 headers: {
                     RateLimit: components["headers"]["RateLimit"];

@@ -1,6 +1,7 @@
 import type { ClientResponse, ResponseAuthorship } from '../../domain/client-response.js';
 import { iso } from '../../domain/instant.js';
 import type { Review } from '../../domain/review.js';
+import type { Page } from '../../services/paging/read-page.js';
 import type {
   AuthorDocument,
   ClientResponseCollection,
@@ -57,16 +58,30 @@ export function clientResponseDocument(baseUrl: string, r: ClientResponse): Clie
   return { data: resource(baseUrl, r), links: { self: responseUrl(baseUrl, r.id) } };
 }
 
+/**
+ * A page of a review's responses. `self` names the page as asked and `next` the page after it
+ * (JSON:API 1.1 §6.6), with the page size asked, if any; links never carry the passkey.
+ */
 export function clientResponseCollection(
   baseUrl: string,
-  clientName: string,
-  reviewId: string,
-  records: readonly ClientResponse[],
+  review: { client: string; reviewId: string },
+  page: Page<ClientResponse>,
+  asked: { size: number | undefined; after: string | undefined },
 ): ClientResponseCollection {
   // Both names are pattern-checked ([A-Za-z0-9_.:-]), so they are already valid path segments.
+  const list = `${baseUrl}${BASE_PATH}/${review.client}/reviews/${review.reviewId}`;
+  const pageUrl = (after: string | undefined) => {
+    const query = new URLSearchParams();
+    if (asked.size !== undefined) query.set('page[size]', String(asked.size));
+    if (after !== undefined) query.set('page[after]', after);
+    return query.size > 0 ? `${list}?${query}` : list;
+  };
   return {
-    data: records.map((r) => resource(baseUrl, r)),
-    links: { self: `${baseUrl}${BASE_PATH}/${clientName}/reviews/${reviewId}` },
+    data: page.items.map((r) => resource(baseUrl, r)),
+    links: {
+      self: pageUrl(asked.after),
+      ...(page.nextCursor !== null ? { next: pageUrl(page.nextCursor) } : {}),
+    },
   };
 }
 

@@ -14,7 +14,6 @@ import { resourceAttributes } from './read-resource-document.js';
 import * as doc from './response-documents.js';
 import type * as S from './response-schemas.js';
 
-type OnReview = RouteRequest<typeof S.OnReview>;
 type OnResponse = RouteRequest<typeof S.OnResponse>;
 
 /** One handler per Response API operation: call a service, render its result. */
@@ -25,14 +24,14 @@ export function responseHandlers(deps: HttpDeps) {
     getClientResponseAuthor(deps, { scope: actingApplication(req), id: req.params.responseGuid });
 
   return {
-    async listReviewResponses(req: OnReview) {
+    async listReviewResponses(req: RouteRequest<typeof S.ListResponses>) {
+      const { 'page[size]': size, 'page[after]': after } = req.query;
       const { client, reviewId } = req.params;
-      const records = await listReviewResponses(deps, {
-        actor: actingApplication(req),
-        clientName: client,
-        reviewId,
+      const page = await listReviewResponses(deps, {
+        ...{ actor: actingApplication(req), clientName: client, reviewId },
+        page: { limit: size, cursor: after },
       });
-      return doc.clientResponseCollection(req.site.baseUrl, client, reviewId, records);
+      return doc.clientResponseCollection(req.site.baseUrl, req.params, page, { size, after });
     },
 
     async createClientResponse(req: RouteRequest<typeof S.CreateResponse>, reply: FastifyReply) {

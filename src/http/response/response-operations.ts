@@ -48,10 +48,10 @@ const ok = (schema: TSchema, mediaType = S.JSON_API) => ({ status: 200, mediaTyp
  */
 export const RESPONSE_OPERATIONS = {
   listReviewResponses: {
-    summary: 'List the responses to a review',
-    request: S.OnReview,
+    summary: 'List the responses to a review, oldest first, a page at a time',
+    request: S.ListResponses,
     answer: ok(S.ClientResponseCollection),
-    errors: ON_REVIEW,
+    errors: { ...ON_REVIEW, 400: `${ON_REVIEW[400]}; or page[size] or page[after] is invalid` },
   },
   createClientResponse: {
     summary: 'Answer a review (200, as the public system does)',

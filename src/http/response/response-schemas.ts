@@ -8,6 +8,7 @@ import {
 import { REVIEW_ID_RE } from '../../domain/review-record.js';
 import { MAX_COUNTED_REVIEWS } from '../../services/response/count-review-responses.js';
 import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
+import { PAGE_QUERY } from './page-query.js';
 
 /**
  * Request and response schemas of the Response API. They validate input, drive serialization and
@@ -142,7 +143,11 @@ const CountsBody = Type.Object(
 );
 
 /** What each kind of operation reads from a request; the routes add the documents they answer. */
-export const OnReview = { params: ReviewParams, querystring: PasskeyQuery };
+const OnReview = { params: ReviewParams, querystring: PasskeyQuery };
+export const ListResponses = {
+  params: ReviewParams,
+  querystring: Type.Object({ ...PasskeyQuery.properties, ...PAGE_QUERY }),
+};
 export const OnResponse = { params: GuidParams, querystring: PasskeyQuery };
 export const CreateResponse = { ...OnReview, headers: IDEMPOTENCY_HEADERS, body: NewResponseBody };
 export const UpdateResponse = { ...OnResponse, body: ResponseChangesBody };
@@ -198,7 +203,18 @@ export const ClientResponseDocument = Type.Object(
 );
 
 export const ClientResponseCollection = Type.Object(
-  { data: Type.Array(ClientResponseResource), links: Type.Object({ self: Url }, strict) },
+  {
+    data: Type.Array(ClientResponseResource),
+    links: Type.Object(
+      {
+        self: Url,
+        next: Type.Optional(
+          Type.String({ format: 'uri', description: 'The next page; absent on the last one' }),
+        ),
+      },
+      strict,
+    ),
+  },
   { ...strict, $id: 'ClientResponseCollection' },
 );
 

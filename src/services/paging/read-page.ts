@@ -19,11 +19,13 @@ export interface Page<T> {
 /**
  * One page of a list in (creation time, id) order: `read` fetches up to `limit` rows after a
  * position (or from the start); one row more than asked tells whether another page follows.
+ * `cursorParameter` names the query parameter the cursor came in, for the error a bad one gets.
  */
 export async function readPage<T>(
   request: PageRequest,
   read: (after: PagePosition | null, limit: number) => Promise<readonly T[]>,
   positionOf: (item: T) => PagePosition,
+  cursorParameter = 'cursor',
 ): Promise<Page<T>> {
   const limit = Math.min(request.limit ?? DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT);
   let after: PagePosition | null = null;
@@ -31,9 +33,9 @@ export async function readPage<T>(
     after = decodePageCursor(request.cursor);
     if (after === null)
       throw new AppError('INVALID_QUERY_PARAMETER', {
-        field: 'cursor',
-        detail: 'cursor is not one this server issued: take it from the `next` link of a page',
-        source: { parameter: 'cursor' },
+        field: cursorParameter,
+        detail: `${cursorParameter} is not one this server issued: take it from the \`next\` link of a page`,
+        source: { parameter: cursorParameter },
       });
   }
   const rows = await read(after, limit + 1);

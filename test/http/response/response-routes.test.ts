@@ -134,6 +134,85 @@ describe('Response API endpoints', () => {
     assert.deepEqual(empty.json().data, []);
   });
 
+  it('lists a review’s responses a page at a time: 100 by default, page[size] on request, next until the last', async () => {
+    const review = DE_REVIEW;
+    const counted = await h.call('/response/v1/clientResponses/reviews/-/responses', {
+      method: 'POST',
+      body: { reviewIds: [review] },
+    });
+    const before = counted.json().counts[0]?.responseCount ?? 0;
+    const ids: string[] = [];
+    for (let i = 0; i < 101; i++) {
+      // Some share a creation time: their ids order them.
+      if (i % 3 === 0) now += 1000;
+      ids.push((await h.create(DE, review, { department: 'D', response: `page ${i}` })).json().data.id);
+    }
+    const total = before + ids.length;
+    const list = `${BASE}/${DE}/reviews/${review}`;
+    const pages = async (first: string) => {
+      const seen: { ids: string[]; links: { self: string; next?: string } }[] = [];
+      for (let url: string | undefined = first; url !== undefined; ) {
+        const { pathname, search } = new URL(url);
+        const r = await h.call(`${pathname}${search}`);
+        assert.equal(r.statusCode, 200, r.body);
+        const body = r.json();
+        seen.push({ ids: body.data.map((d: { id: string }) => d.id), links: body.links });
+        url = body.links.next;
+      }
+      return seen;
+    };
+    const byDefault = await pages(list);
+    assert.deepEqual(
+      byDefault.map((p) => p.ids.length),
+      [100, total - 100],
+    );
+    const listed = byDefault.flatMap((p) => p.ids);
+    // Oldest first; of those created at the same time, the lower id first.
+    const created = (i: number) => Math.floor(i / 3);
+    const expected = ids
+      .map((id, i) => ({ id, at: created(i) }))
+      .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))
+      .map((r) => r.id);
+    assert.deepEqual(listed.slice(before), expected, 'each once, in order');
+    assert.equal(byDefault[0]?.links.self, list);
+    assert.equal(byDefault[1]?.links.next, undefined);
+
+    const bySize = await pages(`${list}?page%5Bsize%5D=40`);
+    assert.deepEqual(
+      bySize.map((p) => p.ids.length),
+      [40, 40, total - 80],
+    );
+    assert.deepEqual(
+      bySize.flatMap((p) => p.ids),
+      listed,
+    );
+    assert.equal(bySize[0]?.links.self, `${list}?page%5Bsize%5D=40`);
+    // Each page's self link is the next link that led to it; none carries the passkey.
+    assert.equal(bySize[1]?.links.self, bySize[0]?.links.next);
+    assert.match(bySize[0]?.links.next ?? '', /^[^?]+\?page%5Bsize%5D=40&page%5Bafter%5D=[A-Za-z0-9_-]+$/);
+    const legacy = await h.call(`/contentmanagement/v1/clientResponses/${DE}/reviews/${review}?page[size]=1`);
+    assert.equal(legacy.json().links.next.startsWith(`${list}?`), true);
+  });
+
+  it('refuses a page size or a cursor it cannot use: 400 naming the parameter', async () => {
+    const list = `/response/v1/clientResponses/${EN}/reviews/${EN_REVIEW}`;
+    const forged = Buffer.from(JSON.stringify(['x', 'y'])).toString('base64url');
+    for (const [query, parameter] of [
+      ['page[size]=0', 'page[size]'],
+      ['page[size]=1001', 'page[size]'],
+      ['page[size]=ten', 'page[size]'],
+      ['page[after]=not*a*cursor', 'page[after]'],
+      [`page[after]=${forged}`, 'page[after]'],
+    ] as const) {
+      const r = await h.call(`${list}?${query}`);
+      assert.equal(r.statusCode, 400, query);
+      assert.match(String(r.headers['content-type']), /^application\/vnd\.api\+json/);
+      const error = firstError(r) as { code: string; source?: { parameter?: string } };
+      assert.equal(error.code, 'INVALID_QUERY_PARAMETER', query);
+      assert.equal(error.source?.parameter, parameter, query);
+    }
+  });
+
   it('lists and creates only for a known review of the named client: otherwise 400', async () => {
     for (const [client, review] of [
       [EN, 'no-such-review'],

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import type { KyselyPlugin } from 'kysely';
+import { createQueryId, type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
 import { openStore, type Store } from '../../../src/store/database.js';
 import {
   findAccessibleResponse,
   findAccessibleResponseAuthor,
+  pageResponsesOfReview,
   selectResponses,
   toClientResponse,
 } from '../../../src/store/repositories/client-responses.js';
@@ -164,6 +165,71 @@ describe(`reads of granted responses on ${TEST_DIALECT}`, () => {
       assert.equal(known?.id, ids['demo-acme-en_gb-1']);
     } finally {
       await other.close();
+    }
+  });
+});
+
+/** Keeps the operation tree of each statement run through a handle. */
+function statementRecorder(): KyselyPlugin & { nodes: RootOperationNode[] } {
+  return {
+    nodes: [],
+    transformQuery(args) {
+      this.nodes.push(args.node);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+}
+
+// A review answered again and again must not make each page of its list read all its responses.
+describe(`pages of a review's responses on ${TEST_DIALECT}`, () => {
+  let rt: TestRuntime;
+  const REVIEW = 'demo-acme-en_gb-1';
+  const ANSWERS = 2000;
+
+  before(async () => {
+    rt = await createTestRuntime();
+    const { applicationId } = await seedPrivacyTenant(rt.deps);
+    await respondTo(rt.deps, applicationId, [REVIEW]);
+    // Copies of the one response, spread over time, by one statement.
+    await sql`
+      insert into client_responses
+      select r.id || '-' || g.value, r.environment, r.review_id, r.client_id, r.application_id, r.author_id,
+        r.department, r.response, r.response_hash || '-' || g.value, r.response_by, r.response_source,
+        r.created_at + g.value, r.updated_at
+      from client_responses r, (${sql.raw(
+        rt.deps.store.dialect === 'postgres'
+          ? `select generate_series(1, ${ANSWERS}) as value`
+          : `with recursive s(value) as (select 1 union all select value + 1 from s where value < ${ANSWERS}) select value from s`,
+      )}) g`.execute(rt.deps.store.db);
+    if (rt.deps.store.dialect === 'postgres') await sql`analyze client_responses`.execute(rt.deps.store.db);
+  });
+  after(() => rt.close());
+
+  it('reads a page in the order of an index, without sorting the review’s responses', async () => {
+    const { store } = rt.deps;
+    const recorder = statementRecorder();
+    const review = { environment: 'production', reviewId: REVIEW } as const;
+    const first = await pageResponsesOfReview(store.db.withPlugin(recorder), review, null, 20);
+    const last = first.at(-1);
+    assert.ok(last);
+    const next = await pageResponsesOfReview(
+      store.db.withPlugin(recorder),
+      review,
+      { at: last.createdAt, id: last.id },
+      20,
+    );
+    assert.equal(next.length, 20);
+    assert.notEqual(next[0]?.id, last.id);
+    for (const node of recorder.nodes) {
+      const query = store.db.getExecutor().compileQuery(node, createQueryId());
+      const explain = store.dialect === 'postgres' ? 'explain' : 'explain query plan';
+      const { rows } = await store.db.executeQuery<Record<string, unknown>>({
+        ...query,
+        sql: `${explain} ${query.sql}`,
+      });
+      const plan = rows.map((row) => Object.values(row).join(' ')).join('\n');
+      assert.doesNotMatch(plan, /Sort|TEMP B-TREE/, plan);
     }
   });
 });
