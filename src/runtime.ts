@@ -59,6 +59,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // Counted once the metrics exist (below).
   redis?.on('error', () => {});
   const store = await openConfiguredStore(config, { ...storeOptions(config), ...options.store }, redis);
+  const opened = openedResources();
+  opened.add(() => redis?.disconnect());
+  opened.add(() => store.close());
   try {
     if (options.migrate ?? config.migrateOnStart) await migrateToLatest(store.db, store.schema);
     else await checkSchema(store, logger, options.requireSchema ?? false);
@@ -68,6 +71,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     redis?.on('error', () => metrics.redisError());
     metrics.dependencyUp('database', true);
     if (redis) metrics.dependencyUp('redis', true);
+    const cache = createTenancyCache({ config, store, clock, logger, redis });
+    opened.add(() => cache.close());
     const deps: ServiceDeps = Object.freeze({
       config,
       store,
@@ -76,7 +81,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       actor: options.actor ?? 'server',
       identifierKey,
       redis,
-      cache: createTenancyCache({ config, store, clock, logger, redis }),
+      cache,
       privacyWork: createWorkSignal(),
       webhookWork: createWorkSignal(),
       metrics,
@@ -87,33 +92,54 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     });
     store.onConnectionLost((err) => reportDatabaseOutage(deps, err));
     const limiter = await createPasskeyLimiter(deps);
+    opened.add(() => limiter.close());
     const authThrottle = await createAuthFailureThrottle(deps);
-    const tokens = createTokenVerifier(deps);
+    opened.add(() => authThrottle.close());
     const passkeyUsage = createPasskeyUsage(deps);
+    opened.add(() => passkeyUsage.close());
     const http: HttpDeps = Object.freeze({
       ...deps,
       accessLog: accessLogger(logger),
-      tokens,
+      tokens: createTokenVerifier(deps),
       limiter,
       authThrottle,
       passkeyUsage,
     });
-    return {
-      deps,
-      http,
-      async close() {
-        await passkeyUsage.close();
-        await limiter.close();
-        await tokens.close();
-        await store.close();
-        redis?.disconnect();
-      },
-    };
+    return { deps, http, close: () => opened.closeAll() };
   } catch (err) {
-    await store.close();
-    redis?.disconnect();
+    // The failure to start is what the caller acts on (retryableStartFailure); a failure to
+    // close what was opened meanwhile is only logged.
+    await opened
+      .closeAll()
+      .catch((closeErr: unknown) => logger.warn({ err: closeErr }, 'closing after a failed start failed'));
     throw err;
   }
+}
+
+/**
+ * What the runtime opened, each closed once, the last opened first (it may use those opened
+ * before it: the last passkey uses are written to the store). One that fails to close does not
+ * keep the others open; its error is thrown once all are closed, or all of them together.
+ */
+function openedResources() {
+  const closers: (() => unknown)[] = [];
+  return {
+    add(close: () => unknown) {
+      closers.push(close);
+    },
+    async closeAll(): Promise<void> {
+      const errors: unknown[] = [];
+      for (const close of closers.splice(0).reverse()) {
+        try {
+          await close();
+        } catch (err) {
+          errors.push(err);
+        }
+      }
+      if (errors.length === 1) throw errors[0];
+      if (errors.length > 1) throw new AggregateError(errors, 'resources of the runtime failed to close');
+    },
+  };
 }
 
 /**

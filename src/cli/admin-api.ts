@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { parseRetryAfter } from '../domain/retry-after.js';
 import { ADMIN_PREFIX, buildAdminServer } from '../http/admin/build-admin-server.js';
+import { createRetryBackoff } from '../services/health/create-retry-backoff.js';
 import { CliError } from './cli-error.js';
 import type { CliIo } from './cli-io.js';
 import { withRuntime } from './with-runtime.js';
@@ -9,8 +11,16 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** The admin API as commands use it, whichever way it is reached. */
 export interface AdminApi {
-  /** One call; a problem answer becomes the command's one-line failure. */
+  /**
+   * One call; a problem answer becomes the command's one-line failure. A POST here is an action
+   * (revoke, retire, enable), which the admin API carries out again if sent again.
+   */
   call<T>(method: Method, path: string, body?: unknown): Promise<T>;
+  /**
+   * A create: a POST to a route that takes Idempotency-Key, sent with a key of its own, so that
+   * sent again after a lost answer it creates nothing twice (admin-create.ts).
+   */
+  create<T>(path: string, body?: unknown): Promise<T>;
   /** Every item of a paged list, following its `next` links. */
   all<T>(path: string): Promise<T[]>;
 }
@@ -52,15 +62,15 @@ export async function withAdminApi<T>(io: CliIo, work: (api: AdminApi) => Promis
 }
 
 function adminApi(send: Send): AdminApi {
-  const call = async <T>(method: Method, path: string, body?: unknown): Promise<T> => {
-    // A create is sent with a key of its own, so a retry after a lost answer creates nothing twice.
-    const key = method === 'POST' ? randomUUID() : undefined;
+  const sent = async <T>(method: Method, path: string, body: unknown, key?: string): Promise<T> => {
     const answer = await send(method, `${ADMIN_PREFIX}${path}`, body, key);
     if (answer.status >= 400) throw new CliError(problemMessage(answer));
     return answer.body as T;
   };
+  const call = <T>(method: Method, path: string, body?: unknown) => sent<T>(method, path, body);
   return {
     call,
+    create: (path, body) => sent('POST', path, body, randomUUID()),
     async all<T>(path: string) {
       const items: T[] = [];
       let next: string | null = path;
@@ -100,13 +110,25 @@ function inProcess(app: FastifyInstance): Send {
   };
 }
 
+/** Tries after the first: a server that stays away fails the command within seconds. */
 const RETRIES = 2;
+/** The longest pause before a try, whatever Retry-After asks: someone, or a job, waits on the command. */
+const MAX_PAUSE_MS = 10_000;
 
-/** Calls over HTTP; a 503 (nothing was done) is tried again twice, as is a read whose connection failed. */
+/**
+ * Calls over HTTP. A request is sent again, at most RETRIES times and waiting longer each time,
+ * when nothing was done (a 503, after the Retry-After it gives), and when the connection failed
+ * before an answer if sending it again is safe: a read, or a create with its Idempotency-Key,
+ * which the admin API answers with the first answer instead of creating again. An action (revoke,
+ * retire, enable) may have been carried out with its answer lost, and would be carried out again.
+ */
 function overHttp(baseUrl: string, token: string): Send {
   const base = baseUrl.replace(/\/+$/, '');
   return async (method, path, body, key) => {
+    const repeatable = method === 'GET' || key !== undefined;
+    const backoff = createRetryBackoff({ firstMs: 1000, maxMs: MAX_PAUSE_MS });
     for (let attempt = 0; ; attempt++) {
+      const retry = attempt < RETRIES;
       let response: Response;
       try {
         response = await fetch(`${base}${path}`, {
@@ -120,17 +142,17 @@ function overHttp(baseUrl: string, token: string): Send {
           signal: AbortSignal.timeout(30_000),
         });
       } catch (err) {
-        // Only a read is sent again: a change may have been made with its answer lost, and the
-        // admin API replays only creates (Idempotency-Key), not revocations and other actions.
-        if (attempt < RETRIES && method === 'GET') {
-          await pause(1000);
+        if (retry && repeatable) {
+          await pause(backoff.next());
           continue;
         }
         throw new CliError(`RPA_ADMIN_URL: cannot reach ${base} (${reasonOf(err)})`);
       }
-      if (response.status === 503 && attempt < RETRIES) {
+      if (response.status === 503 && retry) {
         await response.body?.cancel();
-        await pause(Number(response.headers.get('retry-after') ?? 1) * 1000);
+        const asked = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+        const ownPause = backoff.next();
+        await pause(asked ?? ownPause);
         continue;
       }
       const text = await response.text();
@@ -153,4 +175,4 @@ function reasonOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10_000)));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, MAX_PAUSE_MS)));

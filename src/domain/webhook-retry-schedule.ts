@@ -32,13 +32,3 @@ export function nextAttemptAt(now: number, attempts: number, retryAfterMs: numbe
   const scheduled = WEBHOOK_RETRY_DELAYS_MS[attempts - 1] ?? 0;
   return now + Math.max(scheduled, Math.min(retryAfterMs ?? 0, MAX_RETRY_AFTER_MS));
 }
-
-/** Retry-After as delay-seconds or an HTTP-date (RFC 9110 §10.2.3); null when absent or unreadable. */
-export function parseRetryAfter(value: string | undefined, now: number): number | null {
-  if (value === undefined) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * SECOND;
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at) || !/[a-z]/i.test(trimmed)) return null;
-  return Math.max(0, at - now);
-}

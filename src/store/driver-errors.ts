@@ -19,6 +19,16 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * PostgreSQL 23503 foreign_key_violation; SQLite SQLITE_CONSTRAINT_FOREIGNKEY (foreign_keys is on:
+ * sqlite-store.ts): a row was written that refers to one that is not there, or no longer.
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as DriverError).code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /** Lock contention that a retry resolves: PostgreSQL serialization/deadlock, SQLite busy. */
 export function isTransientConflict(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;

@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import {
   MAX_RETRY_AFTER_MS,
   nextAttemptAt,
-  parseRetryAfter,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_MS,
 } from '../../src/domain/webhook-retry-schedule.js';
@@ -27,15 +26,5 @@ describe('webhook retry schedule', () => {
     assert.equal(nextAttemptAt(0, 1, 60_000), 60_000);
     assert.equal(nextAttemptAt(0, 1, 1_000), 5_000);
     assert.equal(nextAttemptAt(0, 1, 7 * 86_400_000), MAX_RETRY_AFTER_MS);
-  });
-
-  it('reads Retry-After as seconds or an HTTP-date', () => {
-    const now = Date.parse('2026-11-25T10:00:00Z');
-    assert.equal(parseRetryAfter('120', now), 120_000);
-    assert.equal(parseRetryAfter(' 0 ', now), 0);
-    assert.equal(parseRetryAfter('Wed, 25 Nov 2026 10:05:00 GMT', now), 300_000);
-    assert.equal(parseRetryAfter('Wed, 25 Nov 2026 09:00:00 GMT', now), 0);
-    for (const v of [undefined, '', 'soon', '-5', '1.5', 'tomorrow'])
-      assert.equal(parseRetryAfter(v, now), null, String(v));
   });
 });

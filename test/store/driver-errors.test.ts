@@ -5,6 +5,7 @@ import {
   describeOpenFailure,
   isDatabaseError,
   isDatabaseUnavailable,
+  isForeignKeyViolation,
 } from '../../src/store/driver-errors.js';
 
 /** An error as pg builds one from a PostgreSQL ErrorResponse (pg-protocol's DatabaseError). */
@@ -144,5 +145,20 @@ describe('cannotConnect', () => {
       'cannot connect to cache.internal:6380 (ECONNREFUSED)',
     );
     assert.equal(cannotConnect('redis://cache.internal', '6379'), 'cannot connect to cache.internal:6379');
+  });
+});
+
+describe('isForeignKeyViolation', () => {
+  it('knows a row that refers to one not there, on PostgreSQL and SQLite, and nothing else', () => {
+    assert.equal(isForeignKeyViolation(serverError('23503')), true);
+    assert.equal(
+      isForeignKeyViolation(
+        Object.assign(new Error('FOREIGN KEY constraint failed'), { code: 'SQLITE_CONSTRAINT_FOREIGNKEY' }),
+      ),
+      true,
+    );
+    for (const code of ['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT', '08006'])
+      assert.equal(isForeignKeyViolation(serverError(code)), false, code);
+    assert.equal(isForeignKeyViolation(null), false);
   });
 });

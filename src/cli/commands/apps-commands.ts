@@ -31,7 +31,7 @@ export function registerAppsCommands(program: Command, io: CliIo): void {
     .addOption(jsonOption())
     .action(async (opts: { name: string; clients: string[]; env: Environment; json?: boolean }) => {
       const created = await withAdminApi(io, (api) =>
-        api.call('POST', `/${opts.env}/applications`, { name: opts.name, clientNames: opts.clients }),
+        api.create(`/${opts.env}/applications`, { name: opts.name, clientNames: opts.clients }),
       );
       printResult(io, !!opts.json, created);
       if (!opts.json) io.stderr.write('The client secret is shown only once; store it now.\n');
@@ -70,7 +70,7 @@ function registerSecretCommands(apps: Command, io: CliIo): void {
     .action(async (app: string, opts: { json?: boolean }) => {
       const created = await withAdminApi(io, (api) =>
         inItsEnvironment([namedApplication(app)], (env) =>
-          api.call('POST', `${applicationPath(env, app)}/secrets`),
+          api.create(`${applicationPath(env, app)}/secrets`),
         ),
       );
       printResult(io, !!opts.json, created);

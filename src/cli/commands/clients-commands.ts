@@ -14,7 +14,7 @@ export function registerClientsCommands(program: Command, io: CliIo): void {
     .addOption(environmentOption())
     .addOption(jsonOption())
     .action(async (name: string, opts: { env: Environment; json?: boolean }) => {
-      const client = await withAdminApi(io, (api) => api.call('POST', `/${opts.env}/clients`, { name }));
+      const client = await withAdminApi(io, (api) => api.create(`/${opts.env}/clients`, { name }));
       printResult(io, !!opts.json, client);
     });
   clients

@@ -72,7 +72,7 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
         const body = { api: opts.api, ...changesGiven(opts) };
         const created = await withAdminApi(io, (api) =>
           inItsEnvironment([namedApplication(opts.app)], (env) =>
-            api.call<AdminPasskey>('POST', `${applicationPath(env, opts.app)}/passkeys`, body),
+            api.create<AdminPasskey>(`${applicationPath(env, opts.app)}/passkeys`, body),
           ),
         );
         printResult(io, !!opts.json, opts.json ? created : forPeople(created));

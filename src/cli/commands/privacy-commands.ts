@@ -68,8 +68,7 @@ export function registerPrivacyCommands(program: Command, io: CliIo): void {
       }) => {
         // The identifiers travel in the body only, never in a URL that proxies may log.
         const result = await withAdminApi(io, (api) =>
-          api.call<{ lifted: { id: string; clientName: string; identifiers: number }[] }>(
-            'POST',
+          api.create<{ lifted: { id: string; clientName: string; identifiers: number }[] }>(
             `/${opts.env}/suppression-lifts`,
             {
               identifiers: opts.identifier,

@@ -13,7 +13,7 @@ export function registerTokensCommands(program: Command, io: CliIo): void {
     .addOption(jsonOption())
     .action(async (opts: { retirePrevious?: boolean; json?: boolean }) => {
       const rotated = await withAdminApi(io, (api) =>
-        api.call('POST', '/signing-keys', opts.retirePrevious ? { retirePrevious: true } : {}),
+        api.create('/signing-keys', opts.retirePrevious ? { retirePrevious: true } : {}),
       );
       printResult(io, !!opts.json, rotated);
     });

@@ -111,7 +111,7 @@ function registerEndpointCommands(webhooks: Command, io: CliIo): void {
       refuseSecrets(opts);
       const body = { app: opts.app, url: opts.url, ...(opts.events ? { events: opts.events } : {}) };
       const created = await withAdminApi(io, (api) =>
-        inItsEnvironment(namedIn(opts), (env) => api.call('POST', `/${env}/webhook-endpoints`, body)),
+        inItsEnvironment(namedIn(opts), (env) => api.create(`/${env}/webhook-endpoints`, body)),
       );
       printResult(io, !!opts.json, created);
       if (!opts.json)
@@ -158,7 +158,7 @@ function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
       const body = opts.grace === undefined ? {} : { graceSeconds: opts.grace / 1000 };
       const rotated = await withAdminApi(io, (api) =>
         inItsEnvironment(namedIn({ endpoint }), (env) =>
-          api.call('POST', `${endpointPath(env, endpoint)}/rotate-secret`, body),
+          api.create(`${endpointPath(env, endpoint)}/rotate-secret`, body),
         ),
       );
       printResult(io, !!opts.json, rotated);

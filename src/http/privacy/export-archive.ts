@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { ZipFile } from 'yazl';
 import { EXPORT_FILES, type ExportFile, neutraliseCell, recordsOf } from '../../domain/export-files.js';
+import { exportFolderNames } from '../../domain/export-folder-names.js';
 import type { ExportedReview } from '../../domain/exported-review.js';
 import { iso } from '../../domain/instant.js';
 import type { AccessExport, AccessExportSection } from '../../services/privacy/get-access-export.js';
@@ -79,21 +80,6 @@ async function* csvFile(section: AccessExportSection, file: ExportFile) {
 }
 
 /**
- * A client instance's name as a folder of the archive: never a path outside it, and never the
- * folder of another client whose name reads the same once made safe.
- */
-function folderNamer() {
-  const taken = new Set<string>();
-  return (clientName: string) => {
-    const safe = clientName.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_') || '_';
-    let name = safe;
-    for (let n = 2; taken.has(name); n++) name = `${safe}-${n}`;
-    taken.add(name);
-    return name;
-  };
-}
-
-/**
  * The export as a ZIP archive (docs/privacy.md, Exports): a folder per client instance with
  * reviews, responses and profile fields, each as JSON and as CSV. Streamed: each file's records
  * are read from the database only when the archive reaches it, a page at a time.
@@ -114,9 +100,9 @@ export function exportArchive(exported: AccessExport): Readable {
       stream.on('error', fail);
       done(null, stream);
     });
-  const folderName = folderNamer();
-  for (const section of exported.sections) {
-    const folder = folderName(section.clientName);
+  const folders = exportFolderNames(exported.sections.map((s) => s.clientName));
+  for (const [i, section] of exported.sections.entries()) {
+    const folder = folders[i] as string;
     for (const file of Object.keys(EXPORT_FILES) as ExportFile[]) {
       entry(`${folder}/${file}.json`, () => jsonFile(section, file));
       entry(`${folder}/${file}.csv`, () => csvFile(section, file));

@@ -24,6 +24,8 @@ export interface AuthFailureThrottle {
    * id from it, fail out in a window that has not ended: a blocked guesser costs no lookup.
    */
   attempt(clientId: string | null, address: string): AuthAttempt;
+  /** Stops the counters' housekeeping; the counters' connections are their owners' to close. */
+  close(): Promise<void>;
 }
 
 /**
@@ -163,5 +165,6 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
         unauthorized: once({ counters: scopes.map((key) => ({ key, cost: 1 })) }),
       };
     },
+    close: () => counters.close(),
   };
 }

@@ -27,7 +27,6 @@ export interface TokenVerifier {
   verify(token: string, environment: Environment): MaybePromise<Principal>;
   /** Applies a change made by this process at once (e.g. a revocation answered here). */
   forget(change: TenancyChange): void;
-  close(): Promise<void>;
 }
 
 const bearerError = (description: string) =>
@@ -82,6 +81,7 @@ function notDenied(cache: TenancyCache, claims: AccessTokenClaims, denied: boole
  * tokens). All three are re-read at least every TOKEN_CACHE_TTL_MS and, with Redis, updated at
  * once by announcements; TOKEN_CACHE_TTL_MS=0 reads the deny list and application every time.
  * The deny list and the application are consulted on every call, a remembered signature is not.
+ * It holds nothing to close: the tenancy cache it reads is `deps.cache`, which its maker closes.
  */
 export function createTokenVerifier(deps: ServiceDeps): TokenVerifier {
   const { cache } = deps;
@@ -115,6 +115,5 @@ export function createTokenVerifier(deps: ServiceDeps): TokenVerifier {
     forget(change) {
       cache.apply(change);
     },
-    close: () => cache.close(),
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientResponse } from '../../domain/client-response.js';
 import { normalizeResponseAttributes, responseTextHash } from '../../domain/response-attributes.js';
-import { isUniqueViolation } from '../../store/driver-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../store/driver-errors.js';
 import { insertClientResponse } from '../../store/repositories/client-responses.js';
 import { findOrCreateResponseAuthor } from '../../store/repositories/response-authors.js';
 import { inTransaction } from '../../store/transaction.js';
@@ -9,7 +9,7 @@ import type { ServiceDeps } from '../deps.js';
 import { type ClaimKey, createOnce, type IdempotentRequest } from '../idempotency/create-once.js';
 import { duplicateResponse } from './duplicate-response.js';
 import { getClientResponse } from './get-client-response.js';
-import { requireClientReview } from './require-client-review.js';
+import { requireClientReview, unknownReview } from './require-client-review.js';
 import { type ResponseActor, requireGrantedClient } from './require-granted-client.js';
 
 /**
@@ -83,6 +83,11 @@ export async function createClientResponse(
   } catch (err) {
     // The unique (review_id, response_hash) key decides, also between concurrent requests.
     if (isUniqueViolation(err)) throw duplicateResponse();
+    // Of the rows a response refers to, only its review is ever deleted (an erasure:
+    // docs/privacy.md). Erased between the check above and the insert, the erasure came first: the
+    // review is answered as one that does not exist, and the transaction (an author it may have
+    // made) is rolled back.
+    if (isForeignKeyViolation(err)) throw unknownReview(client, input.reviewId);
     throw err;
   }
 }

@@ -15,12 +15,15 @@ export async function requireClientReview(
   reviewId: string,
 ): Promise<Review> {
   const review = await findReview(db, client.environment, reviewId);
-  if (!review || review.clientId !== client.id) {
-    throw new AppError('UNKNOWN_REVIEW', {
-      field: 'reviewId',
-      detail: `Review Id "${reviewId}" does not exist for client "${client.name}"`,
-      source: { parameter: 'reviewId' },
-    });
-  }
+  if (!review || review.clientId !== client.id) throw unknownReview(client, reviewId);
   return review;
+}
+
+/** A review id that names no review of the client. */
+export function unknownReview(client: Client, reviewId: string): AppError {
+  return new AppError('UNKNOWN_REVIEW', {
+    field: 'reviewId',
+    detail: `Review Id "${reviewId}" does not exist for client "${client.name}"`,
+    source: { parameter: 'reviewId' },
+  });
 }

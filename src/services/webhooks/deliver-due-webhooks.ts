@@ -1,5 +1,6 @@
 import { auditActor, newAuditEvent } from '../../domain/audit-event.js';
-import { nextAttemptAt, parseRetryAfter, WEBHOOK_MAX_ATTEMPTS } from '../../domain/webhook-retry-schedule.js';
+import { parseRetryAfter } from '../../domain/retry-after.js';
+import { nextAttemptAt, WEBHOOK_MAX_ATTEMPTS } from '../../domain/webhook-retry-schedule.js';
 import { signWebhook } from '../../domain/webhook-signature.js';
 import { insertAuditEvents } from '../../store/repositories/audit-events.js';
 import {

@@ -58,6 +58,8 @@ class SpyThrottle implements AuthFailureThrottle {
       unauthorized: verdict('unauthorized'),
     };
   }
+
+  async close() {}
 }
 
 for (const held of [false, true])

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { EXPORT_FILES } from '../../../src/domain/export-files.js';
 import { exportArchive } from '../../../src/http/privacy/export-archive.js';
+import { distinctIgnoringCase, validEverywhere } from '../../helpers/folder-names.js';
 import {
   drainPrivacyQueue,
   importReviewsBy,
@@ -172,6 +173,19 @@ describe(`access export as a ZIP archive (${TEST_DIALECT})`, () => {
       (f) => (JSON.parse(files.get(`${f}/reviews.json`) ?? '[]') as { id: string }[])[0]?.id,
     );
     assert.deepEqual(ids.sort(), ['..', 'Acme EN', 'Acme/EN']);
+  });
+
+  it('gives folders that are distinct ignoring case and valid on Windows, macOS and Linux', async () => {
+    const names = ['Case-EN_GB', 'case-en_gb', 'CON', 'aux.txt'];
+    const files = await unzip(await archiveOf(names.map((name) => sectionOf(name, kept({ id: name })))));
+    const folders = [...new Set([...files.keys()].map((path) => path.split('/')[0] ?? ''))];
+    assert.equal(folders.length, 4, folders.join());
+    assert.ok(distinctIgnoringCase(folders), folders.join());
+    for (const folder of folders) assert.ok(validEverywhere(folder), folder);
+    const idIn = (f: string) =>
+      (JSON.parse(files.get(`${f}/reviews.json`) ?? '[]') as { id: string }[])[0]?.id;
+    assert.deepEqual(folders.map(idIn).sort(), [...names].sort(), 'each client has its own folder');
+    assert.ok(folders.includes('Case-EN_GB'), 'a valid name is kept');
   });
 
   it('fails the archive, not the process, when a page cannot be read mid-download', async () => {

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { importReviewsBy } from '../../helpers/privacy-fixtures.js';
+import { TEST_DIALECT } from '../../helpers/test-runtime.js';
 import {
   createResponseHarness,
   DE,
@@ -296,6 +299,47 @@ describe('Response API endpoints', () => {
     );
     assert.ok(authors.every((r) => r.statusCode === 200));
     assert.equal(new Set(authors.map((r) => r.json().data.relationships.author.data.id)).size, 1);
+  });
+
+  it('answers a response to a review erased while it is written as to an unknown review (400)', async () => {
+    const db = h.t.runtime.deps.store.db;
+    const [reviewId] = await importReviewsBy(
+      h.t.runtime.deps,
+      { name: 'Erased Soon' },
+      { clientName: EN, count: 1 },
+    );
+    // The erasure lands between the check that the review exists and the insert of its response.
+    const erase = `DELETE FROM reviews WHERE id = NEW.review_id`;
+    const when = `NEW.review_id = '${reviewId}'`;
+    if (TEST_DIALECT === 'postgres') {
+      await sql
+        .raw(`CREATE FUNCTION erase_review() RETURNS trigger LANGUAGE plpgsql AS
+        $$ BEGIN ${erase}; RETURN NEW; END $$`)
+        .execute(db);
+      await sql
+        .raw(`CREATE TRIGGER erase_review BEFORE INSERT ON client_responses
+        FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION erase_review()`)
+        .execute(db);
+    } else {
+      await sql
+        .raw(`CREATE TRIGGER erase_review BEFORE INSERT ON client_responses
+        WHEN ${when} BEGIN ${erase}; END`)
+        .execute(db);
+    }
+    try {
+      const r = await h.create(EN, reviewId as string, { department: 'D', response: 'Too late' });
+      assert.equal(r.statusCode, 400, r.body);
+      assert.equal(firstError(r).code, 'UNKNOWN_REVIEW');
+      assert.equal(firstError(r).field, 'reviewId');
+      // Here the erasure ran in the create's own transaction, so it was rolled back with it.
+      const listed = await h.call(`/response/v1/clientResponses/${EN}/reviews/${reviewId}`);
+      assert.deepEqual(listed.json().data, [], 'nothing was written');
+    } finally {
+      await sql
+        .raw('DROP TRIGGER erase_review' + (TEST_DIALECT === 'postgres' ? ' ON client_responses' : ''))
+        .execute(db);
+      if (TEST_DIALECT === 'postgres') await sql.raw('DROP FUNCTION erase_review').execute(db);
+    }
   });
 
   it('validates bodies as the public system does', async () => {

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { parseAccessToken, signAccessToken, tokenMacKey } from '../../../src/domain/access-token.js';
 import { CREDENTIAL_PREFIX, hashCredential } from '../../../src/domain/credentials.js';
 import { authenticateClient } from '../../../src/services/auth/authenticate-client.js';
+import { createTokenVerifier } from '../../../src/services/auth/create-token-verifier.js';
 import { findTokenPasskey } from '../../../src/services/auth/find-token-passkey.js';
 import { issueAccessToken } from '../../../src/services/auth/issue-access-token.js';
 import { revokeAccessToken } from '../../../src/services/auth/revoke-access-token.js';
@@ -536,19 +537,7 @@ describe('changes reach other instances sharing one database', () => {
     let pair: Awaited<ReturnType<typeof twoInstances>>;
     before(async () => {
       pair = await twoInstances({ TOKEN_CACHE_TTL_MS: String(TTL) }, () => now);
-      // Wait until B's subscription is live: B learns of a fresh signing key only by announcement.
-      const demo = await seedDemo(pair.a.deps, { environment: 'production' });
-      const probe = await issue(pair.a, demo);
-      await pair.b.http.tokens.verify(probe, 'production');
-      const { tokenId, expiresAt } = parseAccessToken(probe)?.claims ?? { tokenId: '', expiresAt: 0 };
-      let live = false;
-      for (let attempt = 0; attempt < 200 && !live; attempt += 1) {
-        // Announced without a deny entry: only the message can make B refuse it.
-        await pair.a.deps.redis?.publish(TENANCY_CHANNEL, JSON.stringify({ denied: { tokenId, expiresAt } }));
-        await sleep(25);
-        live = await refused(pair.b, probe);
-      }
-      assert.ok(live, 'the other instance never received an announcement');
+      await subscribed(pair);
     });
     after(() => pair.close());
 
@@ -556,17 +545,39 @@ describe('changes reach other instances sharing one database', () => {
       it(`applies ${c.name}`, async () => {
         const { change, applied } = await c.make(pair.a, pair.b);
         await change();
-        // The clock stands still: only the announcement can make B apply the change.
-        let done = await applied();
-        for (let attempt = 0; attempt < 200 && !done; attempt += 1) {
-          await sleep(25);
-          done = await applied();
-        }
-        assert.ok(done, `${c.name} never reached the other instance`);
+        assert.ok(await announced(applied), `${c.name} never reached the other instance`);
       });
     }
   });
 });
+
+type InstancePair = Awaited<ReturnType<typeof twoInstances>>;
+
+/** Once B's subscription is live: B learns of a fresh signing key only by announcement. */
+async function subscribed(pair: InstancePair): Promise<void> {
+  const demo = await seedDemo(pair.a.deps, { environment: 'production' });
+  const probe = await issue(pair.a, demo);
+  await pair.b.http.tokens.verify(probe, 'production');
+  const { tokenId, expiresAt } = parseAccessToken(probe)?.claims ?? { tokenId: '', expiresAt: 0 };
+  let live = false;
+  for (let attempt = 0; attempt < 200 && !live; attempt += 1) {
+    // Announced without a deny entry: only the message can make B refuse it.
+    await pair.a.deps.redis?.publish(TENANCY_CHANNEL, JSON.stringify({ denied: { tokenId, expiresAt } }));
+    await sleep(25);
+    live = await refused(pair.b, probe);
+  }
+  assert.ok(live, 'the other instance never received an announcement');
+}
+
+/** Whether a change is applied within 5 s; with the clock standing still, only an announcement can apply it. */
+async function announced(applied: () => Promise<boolean>): Promise<boolean> {
+  let done = await applied();
+  for (let attempt = 0; attempt < 200 && !done; attempt += 1) {
+    await sleep(25);
+    done = await applied();
+  }
+  return done;
+}
 
 describe('token verifier connections', () => {
   it('opens no Redis subscription until a token is checked, and closes quietly', {
@@ -579,5 +590,25 @@ describe('token verifier connections', () => {
     // Closed while the subscription may still be connecting: no warning about it.
     await rt.close();
     assert.doesNotMatch(rt.logs.text(), /subscri/);
+  });
+
+  it("closes nothing it shares: the tenancy cache it checks with is the runtime's", {
+    skip: TEST_REDIS_URL ? false : 'needs REDIS_URL',
+  }, async () => {
+    const pair = await twoInstances({ TOKEN_CACHE_TTL_MS: String(TTL) }, () => START);
+    try {
+      await subscribed(pair);
+      // Whatever a verifier has to close, closing it must not close the cache of its runtime.
+      await (createTokenVerifier(pair.b.deps) as { close?: () => Promise<void> }).close?.();
+      const [revocation] = changes();
+      const { change, applied } = await (revocation as ReturnType<typeof changes>[number]).make(
+        pair.a,
+        pair.b,
+      );
+      await change();
+      assert.ok(await announced(applied), 'the shared cache stopped hearing announcements');
+    } finally {
+      await pair.close();
+    }
   });
 });

@@ -42,5 +42,6 @@ describe('throttle counters on SQLite stay in the process', () => {
       [],
       'no other file is written beside the database',
     );
+    await other.close();
   });
 });
