@@ -7,7 +7,6 @@ import {
 } from '../../domain/response-attributes.js';
 import { REVIEW_ID_RE } from '../../domain/review-record.js';
 import { MAX_COUNTED_REVIEWS } from '../../services/response/count-review-responses.js';
-import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
 
 /**
  * Request and response schemas of the Response API. They validate input, drive serialization and
@@ -144,7 +143,7 @@ const CountsBody = Type.Object(
 /** What each kind of operation reads from a request; the routes add the documents they answer. */
 export const OnReview = { params: ReviewParams, querystring: PasskeyQuery };
 export const OnResponse = { params: GuidParams, querystring: PasskeyQuery };
-export const CreateResponse = { ...OnReview, headers: IDEMPOTENCY_HEADERS, body: NewResponseBody };
+export const CreateResponse = { ...OnReview, body: NewResponseBody };
 export const UpdateResponse = { ...OnResponse, body: ResponseChangesBody };
 export const CountResponses = { querystring: PasskeyQuery, body: CountsBody };
 
