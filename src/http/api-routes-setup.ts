@@ -1,10 +1,18 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { PasskeyApi } from '../domain/passkey.js';
 import { acceptJsonBodies } from './accept-json-bodies.js';
+import { actingApplication } from './acting-application.js';
 import { installErrorHandling } from './errors/install-error-handling.js';
 import type { ErrorRenderer } from './errors/render.js';
 import type { HttpDeps } from './http-deps.js';
+import {
+  IDEMPOTENCY_HEADERS,
+  idempotencyScope,
+  KEY_REUSED,
+  REPLAYED_HEADER,
+  readIdempotentRequest,
+} from './idempotent-request.js';
 import {
   type DocumentedStatus,
   type ErrorAnswers,
@@ -43,6 +51,11 @@ export interface Operation<R extends object> {
   readonly summary: string;
   /** Its request parts (params, querystring, body), validated before the handler runs. */
   readonly request: R;
+  /**
+   * A create that takes Idempotency-Key: a retry with the same key and body is answered with
+   * what the first created, and creates nothing (services/idempotency).
+   */
+  readonly idempotent?: true;
   /** Its success answer; a null schema sends no body. */
   readonly answer: {
     readonly status: number;
@@ -101,13 +114,23 @@ export function apiRoutesSetup(app: FastifyInstance, deps: HttpDeps, api: ApiDes
     authenticatePasskey(deps, api.passkeyApi),
     chargePasskey(deps, api.passkeyApi),
   ];
+  // An application's keys, per API and environment.
+  const readKey = readIdempotentRequest(deps, (request) =>
+    idempotencyScope(api.passkeyApi, actingApplication(request)),
+  );
   /**
-   * The options of one route: the steps every route starts with, then its own `steps`, and its
-   * schema, which validates the request and documents the operation in /openapi.json.
+   * The options of one route: the steps every route starts with, then its own `steps` (and, on an
+   * idempotent operation, reading its Idempotency-Key), and its schema, which validates the
+   * request and documents the operation in /openapi.json.
    */
-  return <O extends Operation<object>, P extends object>(name: OperationName, op: O, steps: P) => ({
+  return <O extends Operation<object>, P extends { preHandler?: readonly preHandlerHookHandler[] }>(
+    name: OperationName,
+    op: O,
+    steps: P,
+  ) => ({
     onRequest,
     ...steps,
+    ...(op.idempotent ? { preHandler: [...(steps.preHandler ?? []), readKey] } : {}),
     schema: {
       operationId: name.operationId,
       summary: op.summary,
@@ -116,19 +139,24 @@ export function apiRoutesSetup(app: FastifyInstance, deps: HttpDeps, api: ApiDes
       // The passkey is the operation's required `passkey` query parameter (see openapi-definition.ts).
       security: [{ bearer: [] }],
       ...(op.request as O['request']),
+      ...(op.idempotent ? { headers: IDEMPOTENCY_HEADERS } : {}),
       ...('body' in op.request ? { consumes: api.bodyTypes } : {}),
       response: {
         [op.answer.status]: successAnswer(
           op.answer.description ?? 'Success',
           op.answer.schema ? { mediaType: op.answer.mediaType, schema: ref(op.answer.schema) } : null,
-          { ...api.everyAnswer, ...op.answer.headers },
+          { ...api.everyAnswer, ...(op.idempotent ? REPLAYED_HEADER : {}), ...op.answer.headers },
           op.answer.alternatives,
         ),
-        ...errorAnswers(errorShape, op.errors, {
-          charged: true,
-          extraHeaders: api.everyAnswer,
-          ...(op.retryAfterOn ? { retryAfterOn: op.retryAfterOn } : {}),
-        }),
+        ...errorAnswers(
+          errorShape,
+          { ...op.errors, ...(op.idempotent ? { 422: KEY_REUSED } : {}) },
+          {
+            charged: true,
+            extraHeaders: api.everyAnswer,
+            ...(op.retryAfterOn ? { retryAfterOn: op.retryAfterOn } : {}),
+          },
+        ),
       },
     },
   });

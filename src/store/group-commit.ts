@@ -15,6 +15,9 @@ export type GroupCommit = <T>(
 const SAVEPOINT = CompiledQuery.raw('savepoint batched_write');
 const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw('rollback to savepoint batched_write');
 const RELEASE_SAVEPOINT = CompiledQuery.raw('release savepoint batched_write');
+const NESTED_SAVEPOINT = CompiledQuery.raw('savepoint nested_write');
+const ROLLBACK_TO_NESTED_SAVEPOINT = CompiledQuery.raw('rollback to savepoint nested_write');
+const RELEASE_NESTED_SAVEPOINT = CompiledQuery.raw('release savepoint nested_write');
 
 interface Queued {
   work: (trx: Transaction<Database>) => Promise<unknown>;
@@ -116,5 +119,37 @@ export function createTransactionPerWrite(db: Kysely<Database>): GroupCommit {
         .catch(() => {});
       throw err;
     }
+  };
+}
+
+/**
+ * The group commit of a transaction already open (`trx`, a caller's that commits what its services
+ * write together: services/idempotency): each write runs in it, inside a savepoint of its own so
+ * it can still be undone alone, and resolves when it is done, to be committed with the rest. The
+ * store's own group commit would wait for a connection the transaction holds (SQLite) or commit
+ * apart from it (PostgreSQL). Writes run one at a time, as the savepoints nest in order.
+ */
+export function groupCommitWithin(trx: Transaction<Database>): GroupCommit {
+  let previous: Promise<unknown> = Promise.resolve();
+  const inSavepoint = async <T>(
+    work: (trx: Transaction<Database>) => Promise<T>,
+    keep?: (result: T) => boolean,
+  ) => {
+    await trx.executeQuery(NESTED_SAVEPOINT);
+    try {
+      const value = await work(trx);
+      if (keep && !keep(value)) await trx.executeQuery(ROLLBACK_TO_NESTED_SAVEPOINT);
+      await trx.executeQuery(RELEASE_NESTED_SAVEPOINT);
+      return value;
+    } catch (err) {
+      await trx.executeQuery(ROLLBACK_TO_NESTED_SAVEPOINT);
+      await trx.executeQuery(RELEASE_NESTED_SAVEPOINT);
+      throw err;
+    }
+  };
+  return <T>(work: (trx: Transaction<Database>) => Promise<T>, keep?: (result: T) => boolean) => {
+    const run = previous.then(() => inSavepoint(work, keep));
+    previous = run.catch(() => {});
+    return run;
   };
 }

@@ -1,4 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { Store } from './database.js';
+import { groupCommitWithin } from './group-commit.js';
 import type { Database } from './schema.js';
 
 /**
@@ -11,4 +13,13 @@ export function inTransaction<T>(
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+/**
+ * The store as seen from inside `trx`: its handle is the transaction and its group commit writes
+ * into it, so services given it write what the caller commits. What else the store does (health,
+ * maintenance) is the store's own.
+ */
+export function storeWithin(store: Store, trx: Transaction<Database>): Store {
+  return { ...store, db: trx, groupCommit: groupCommitWithin(trx) };
 }

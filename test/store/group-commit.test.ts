@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import { openStore, type Store } from '../../src/store/database.js';
-import { createSqliteGroupCommit, createTransactionPerWrite } from '../../src/store/group-commit.js';
+import {
+  createSqliteGroupCommit,
+  createTransactionPerWrite,
+  groupCommitWithin,
+} from '../../src/store/group-commit.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import type { Database } from '../../src/store/schema.js';
 import { dropSchema, TEST_DATABASE_URL, TEST_DIALECT, uniqueSchema } from '../helpers/test-runtime.js';
@@ -54,6 +58,47 @@ describe(`group commit on ${TEST_DIALECT}`, () => {
     );
     assert.equal((results[2] as PromiseFulfilledResult<unknown>).value, 'refused');
     assert.deepEqual(await keys('gc1:'), ['gc1:0', 'gc1:a', 'gc1:d']);
+  });
+
+  it('inside a transaction, undoes a write alone and leaves the rest to that transaction', async () => {
+    const rolledBack = new Error('the caller rolls back');
+    await store.db.transaction().execute(async (trx) => {
+      const within = groupCommitWithin(trx);
+      const results = await Promise.allSettled([
+        within(insert('gc3:a')),
+        within(async (t) => {
+          await insert('gc3:b')(t);
+          throw new Error('this write fails after changing a row');
+        }),
+        within(
+          async (t) => {
+            await insert('gc3:c')(t);
+            return 'refused';
+          },
+          (r) => r !== 'refused',
+        ),
+        within(insert('gc3:d')),
+      ]);
+      assert.deepEqual(
+        results.map((r) => r.status),
+        ['fulfilled', 'rejected', 'fulfilled', 'fulfilled'],
+      );
+      assert.deepEqual(
+        (await trx.selectFrom('limit_counters').select('key').where('key', 'like', 'gc3:%').execute())
+          .map((r) => r.key)
+          .sort(),
+        ['gc3:a', 'gc3:d'],
+      );
+    });
+    assert.deepEqual(await keys('gc3:'), ['gc3:a', 'gc3:d']);
+    await assert.rejects(
+      store.db.transaction().execute(async (trx) => {
+        await groupCommitWithin(trx)(insert('gc4:a'));
+        throw rolledBack;
+      }),
+      rolledBack,
+    );
+    assert.deepEqual(await keys('gc4:'), []);
   });
 
   it('answers a write only once it is readable by everyone', async () => {

@@ -1,28 +1,32 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../../services/deps.js';
-import { type IdempotentAnswer, runIdempotently } from '../../services/idempotency/run-idempotently.js';
-import { idempotentRequest, markReplayed } from '../idempotent-request.js';
+import { runIdempotently } from '../../services/idempotency/run-idempotently.js';
+import { idempotencyOf, markReplayed } from '../idempotent-request.js';
 import { callerDeps } from './caller-deps.js';
 
+/** What a create answered: its status and body, as sent. */
+export interface CreateAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
 /**
- * Answers a create, at most once per Idempotency-Key of the caller: a retry with the same key and
- * body gets the first answer again (with `Idempotent-Replayed: true`) and creates nothing.
+ * Answers a create of an operation marked `idempotent: true`, at most once per Idempotency-Key of
+ * the caller: a retry with the same key and body gets the first answer again, as it was (with
+ * `Idempotent-Replayed: true`), and creates nothing. The answer is kept whole, since it may show a
+ * secret only once (a client secret, a passkey); it is sealed with the caller's secret.
  */
 export async function answerCreate(
   deps: ServiceDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  create: (deps: ServiceDeps) => Promise<IdempotentAnswer>,
+  create: (deps: ServiceDeps) => Promise<CreateAnswer>,
 ): Promise<FastifyReply> {
-  const caller = callerDeps(deps, request);
-  const answer = await runIdempotently(
-    caller,
-    idempotentRequest(deps, request, {
-      scope: `admin:${caller.actor}`,
-      secret: request.adminCaller?.answerSecret ?? '',
-    }),
+  const { value, replayed } = await runIdempotently(
+    callerDeps(deps, request),
+    idempotencyOf(request),
     create,
   );
-  markReplayed(reply, answer.replayed);
-  return reply.code(answer.status).send(answer.body);
+  markReplayed(reply, replayed);
+  return reply.code(value.status).send(value.body);
 }

@@ -1,8 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { AdminScope } from '../../domain/admin-scope.js';
 import type { ServiceDeps } from '../../services/deps.js';
 import { Problem } from '../errors/error-schemas.js';
-import { KEY_REUSED, REPLAYED_HEADER } from '../idempotent-request.js';
+import {
+  IDEMPOTENCY_HEADERS,
+  KEY_REUSED,
+  REPLAYED_HEADER,
+  readIdempotentRequest,
+} from '../idempotent-request.js';
 import { type DocumentedStatus, errorAnswers, successAnswer } from '../openapi/documented-answers.js';
 import { ref } from '../openapi/schema-ref.js';
 import { type AdminAccess, authenticateAdmin } from './authenticate-admin.js';
@@ -15,6 +21,11 @@ export interface AdminOperation<R extends object> {
   readonly scope: AdminScope;
   /** Its request parts (params, querystring, body), validated before the handler runs. */
   readonly request: R;
+  /**
+   * A create that takes Idempotency-Key: a retry with the same key and body answers the first
+   * answer again (admin-create.ts).
+   */
+  readonly idempotent?: true;
   /** Its success answer; a null schema sends no body. */
   readonly answer: {
     readonly status: number;
@@ -29,7 +40,7 @@ export interface AdminOperation<R extends object> {
 /** An operation as written in a route table, its types checked there. */
 export const adminOperation = <R extends object>(o: AdminOperation<R>) => o;
 
-/** Why a create (it takes Idempotency-Key: admin-create.ts) may fail besides its own reasons. */
+/** Why an idempotent create (admin-create.ts) may fail besides its own reasons. */
 export const CREATE_ERRORS = {
   400: 'The body or the Idempotency-Key is invalid',
   422: KEY_REUSED,
@@ -55,10 +66,10 @@ const ERROR_SHAPE = {
  */
 export function adminRouteOptions(deps: ServiceDeps, access: AdminAccess) {
   return <R extends object>(op: AdminOperation<R>) => {
-    // Every create takes Idempotency-Key, and may answer again (admin-create.ts).
-    const creates = 'headers' in op.request;
+    const creates = op.idempotent === true;
     return {
       onRequest: [authenticateAdmin(deps, access, op.scope)],
+      ...(creates ? { preHandler: [readIdempotentRequest(deps, keyOwner)] } : {}),
       schema: {
         operationId: op.operationId,
         summary: op.summary,
@@ -67,6 +78,7 @@ export function adminRouteOptions(deps: ServiceDeps, access: AdminAccess) {
         // OpenAPI 3.1 §4.8.30: for schemes other than OAuth 2.0, the list names roles: the scope.
         security: [{ adminToken: [op.scope] }],
         ...(op.request as R),
+        ...(creates ? { headers: IDEMPOTENCY_HEADERS } : {}),
         response: {
           [op.answer.status]: successAnswer(
             op.answer.description ?? 'Success',
@@ -85,3 +97,13 @@ export function adminRouteOptions(deps: ServiceDeps, access: AdminAccess) {
 }
 
 export type AdminRouteOptions = ReturnType<typeof adminRouteOptions>;
+
+/**
+ * An admin caller's keys: its own, sealed with the secret derived from its token, which the
+ * database does not hold (docs/operations.md, Admin API).
+ */
+function keyOwner(request: FastifyRequest) {
+  const caller = request.adminCaller;
+  if (!caller) throw new Error('an admin route read its Idempotency-Key before authentication');
+  return { scope: `admin:${caller.actor}`, secret: caller.answerSecret };
+}

@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
 import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { EnvironmentParams } from './admin-schemas.js';
@@ -36,7 +35,8 @@ export const oversightOperations = {
     tag,
     summary: "Let a forgotten person's reviews be imported again in some client instances",
     scope: 'privacy:lift',
-    request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewSuppressionLift },
+    idempotent: true,
+    request: { params: EnvironmentParams, body: S.NewSuppressionLift },
     answer: { status: 201, schema: S.SuppressionLifts, description: 'Lifted' },
     errors: {
       400: `${CREATE_ERRORS[400]}: no identifier, an invalid one, no reason, or a client not in this environment`,
@@ -48,7 +48,8 @@ export const oversightOperations = {
     tag,
     summary: 'Add a token signing key (of both environments); older keys verify until retired',
     scope: 'keys:write',
-    request: { headers: IDEMPOTENCY_HEADERS, body: S.NewSigningKey },
+    idempotent: true,
+    request: { body: S.NewSigningKey },
     answer: { status: 201, schema: S.RotatedSigningKey, description: 'Created' },
     errors: { 400: `${CREATE_ERRORS[400]} (send {} for the defaults)` },
   }),

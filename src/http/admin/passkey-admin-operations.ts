@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
 import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { ApplicationParams, Environment, EnvironmentParams } from './admin-schemas.js';
@@ -37,7 +36,8 @@ export const passkeyOperations = {
     tag,
     summary: 'Issue a passkey for one API of an application; the passkey is shown once',
     scope: 'tenancy:write',
-    request: { params: ApplicationParams, headers: IDEMPOTENCY_HEADERS, body: S.NewPasskey },
+    idempotent: true,
+    request: { params: ApplicationParams, body: S.NewPasskey },
     answer: { status: 201, schema: S.CreatedPasskey, description: 'Created' },
     errors: {
       400: `${CREATE_ERRORS[400]}, or the expiry is not in the future`,

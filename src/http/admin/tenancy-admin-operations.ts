@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
 import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { ApplicationParams, EnvironmentParams } from './admin-schemas.js';
@@ -24,7 +23,8 @@ export const tenancyOperations = {
     tag,
     summary: 'Add a client instance',
     scope: 'tenancy:write',
-    request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewClient },
+    idempotent: true,
+    request: { params: EnvironmentParams, body: S.NewClient },
     answer: { status: 201, schema: S.AdminClient, description: 'Created' },
     errors: { 409: 'A client of that name exists in this environment' },
   }),
@@ -51,7 +51,8 @@ export const tenancyOperations = {
     tag,
     summary: 'Create an application; its client secret is shown once',
     scope: 'tenancy:write',
-    request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewApplication },
+    idempotent: true,
+    request: { params: EnvironmentParams, body: S.NewApplication },
     answer: { status: 201, schema: S.CreatedApplication, description: 'Created' },
     errors: { 400: `${CREATE_ERRORS[400]}, or names a client not in this environment` },
   }),
@@ -60,7 +61,8 @@ export const tenancyOperations = {
     tag,
     summary: 'Add a second active secret; the old one works until retired',
     scope: 'tenancy:write',
-    request: { params: ApplicationParams, headers: IDEMPOTENCY_HEADERS },
+    idempotent: true,
+    request: { params: ApplicationParams },
     answer: { status: 201, schema: S.CreatedSecret, description: 'Created' },
     errors: {
       ...NO_APPLICATION,

@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
 import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { Environment, EnvironmentParams } from './admin-schemas.js';
@@ -38,7 +37,8 @@ export const webhookOperations = {
     tag,
     summary: 'Register an endpoint for an application; its signing secret is shown once',
     scope: 'webhooks:write',
-    request: { params: EnvironmentParams, headers: IDEMPOTENCY_HEADERS, body: S.NewWebhookEndpoint },
+    idempotent: true,
+    request: { params: EnvironmentParams, body: S.NewWebhookEndpoint },
     answer: { status: 201, schema: S.CreatedWebhookEndpoint, description: 'Created' },
     errors: {
       400: `${CREATE_ERRORS[400]}: a URL that is not public https, or an unknown event type`,
@@ -69,7 +69,8 @@ export const webhookOperations = {
     tag,
     summary: 'Give an endpoint a new signing secret; the old one also signs during the grace period',
     scope: 'webhooks:write',
-    request: { params: EndpointParams, headers: IDEMPOTENCY_HEADERS, body: S.RotateWebhookSecret },
+    idempotent: true,
+    request: { params: EndpointParams, body: S.RotateWebhookSecret },
     answer: { status: 201, schema: S.RotatedWebhookSecret, description: 'Created' },
     errors: { ...NO_ENDPOINT, 400: `${CREATE_ERRORS[400]}, or the id is a secret` },
   }),

@@ -8,7 +8,7 @@ import { getPrivacyRequest } from '../../services/privacy/get-privacy-request.js
 import { listPrivacyRequests } from '../../services/privacy/list-privacy-requests.js';
 import { actingApplication } from '../acting-application.js';
 import type { HttpDeps } from '../http-deps.js';
-import { idempotencyScope, idempotentRequest, markReplayed } from '../idempotent-request.js';
+import { idempotencyOf, markReplayed } from '../idempotent-request.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import { exportDownload } from './export-archive.js';
 import { collectionUrl, privacyRecord } from './privacy-record.js';
@@ -53,7 +53,7 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
       const { request: created, replayed } = await createPrivacyRequestOnce(
         deps,
         input,
-        idempotentRequest(deps, request, idempotencyScope('privacy', acting)),
+        idempotencyOf(request),
       );
       const record = privacyRecord(created, request.site.baseUrl);
       markReplayed(reply, replayed);

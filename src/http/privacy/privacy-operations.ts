@@ -1,7 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
 import { alwaysAnswered, type Operation } from '../api-routes-setup.js';
-import { KEY_REUSED, REPLAYED_HEADER } from '../idempotent-request.js';
 import * as S from './privacy-schemas.js';
 
 /** Why each status is sent, by operation. */
@@ -10,7 +9,6 @@ const CREATE = {
   ...ALWAYS,
   400: `${ALWAYS[400]}; or the body names no identifier, an invalid one, an unknown member, or a client name the application may not use; or the Idempotency-Key is malformed`,
   409: 'A request for the same end user (any of its identifiers) is already pending',
-  422: KEY_REUSED,
   413: 'The body is larger than BODY_LIMIT_BYTES',
   415: 'The Content-Type is not application/json',
 };
@@ -23,7 +21,6 @@ const EXPORT = {
 };
 
 const CREATED_HEADERS = {
-  ...REPLAYED_HEADER,
   Location: Type.String({ format: 'uri', description: 'URL of the new request (RFC 9110 §10.2.2)' }),
 };
 
@@ -44,6 +41,7 @@ export function privacyOperations(type: PrivacyRequestType) {
     create: named(`create${noun}`, {
       summary: `File ${type === 'access' ? 'an' : 'a'} ${type} request (409 while one for the same end user is pending)`,
       request: S.CreateRequest,
+      idempotent: true,
       answer: {
         status: 201,
         description: 'Accepted: PENDING until the worker completes it',

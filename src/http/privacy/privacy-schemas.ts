@@ -2,7 +2,6 @@ import { Type } from 'typebox';
 import { CLIENT_NAME_RE } from '../../domain/client.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
 import { MAX_LIST_LIMIT } from '../../services/privacy/list-privacy-requests.js';
-import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
 import { ref } from '../openapi/schema-ref.js';
 
 const IDENTIFIER_DESCRIPTIONS: Record<IdentifierKind, string> = {
@@ -94,7 +93,6 @@ const Timestamp = Type.String({ format: 'date-time' });
 /** What each operation reads from a request; the routes add the documents they answer. */
 export const CreateRequest = {
   querystring: PasskeyQuery,
-  headers: IDEMPOTENCY_HEADERS,
   body: CreateRequestBody,
 };
 export const ListRequests = { querystring: ListQuery };

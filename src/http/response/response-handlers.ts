@@ -8,7 +8,7 @@ import { listReviewResponses } from '../../services/response/list-review-respons
 import { updateClientResponse } from '../../services/response/update-client-response.js';
 import { actingApplication } from '../acting-application.js';
 import type { HttpDeps } from '../http-deps.js';
-import { idempotencyScope, idempotentRequest, markReplayed } from '../idempotent-request.js';
+import { idempotencyOf, markReplayed } from '../idempotent-request.js';
 import type { RouteReply, RouteRequest } from '../route-request.js';
 import { resourceAttributes } from './read-resource-document.js';
 import * as doc from './response-documents.js';
@@ -40,7 +40,7 @@ export function responseHandlers(deps: HttpDeps) {
       const { response, replayed } = await createClientResponseOnce(
         deps,
         { actor, clientName: client, reviewId, attributes: resourceAttributes(req.body) },
-        idempotentRequest(deps, req, idempotencyScope('response', actor)),
+        idempotencyOf(req),
       );
       markReplayed(reply, replayed);
       return doc.clientResponseDocument(req.site.baseUrl, response);

@@ -1,6 +1,5 @@
 import type { TSchema } from 'typebox';
 import { alwaysAnswered, type Operation } from '../api-routes-setup.js';
-import { KEY_REUSED, REPLAYED_HEADER } from '../idempotent-request.js';
 import * as S from './response-schemas.js';
 
 /** Why each status is sent, by kind of operation. */
@@ -25,7 +24,6 @@ const CREATE = {
   400: `${ON_REVIEW[400]}; or the body is invalid (field and message say which member), the review is unknown, this application already answered it (Duplicate response), or the Idempotency-Key is malformed`,
   403: `${ON_REVIEW[403]}; or data.id was sent: the server assigns ids`,
   409: 'data.type is not clientResponse',
-  422: KEY_REUSED,
 };
 const UPDATE = {
   ...ON_RESPONSE,
@@ -56,7 +54,8 @@ export const RESPONSE_OPERATIONS = {
   createClientResponse: {
     summary: 'Answer a review (200, as the public system does)',
     request: S.CreateResponse,
-    answer: { ...ok(S.ClientResponseDocument), headers: REPLAYED_HEADER },
+    idempotent: true,
+    answer: ok(S.ClientResponseDocument),
     errors: CREATE,
   },
   countReviewResponses: {

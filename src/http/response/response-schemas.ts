@@ -7,7 +7,6 @@ import {
 } from '../../domain/response-attributes.js';
 import { REVIEW_ID_RE } from '../../domain/review-record.js';
 import { MAX_COUNTED_REVIEWS } from '../../services/response/count-review-responses.js';
-import { IDEMPOTENCY_HEADERS } from '../idempotent-request.js';
 import { PAGE_QUERY } from './page-query.js';
 
 /**
@@ -149,7 +148,7 @@ export const ListResponses = {
   querystring: Type.Object({ ...PasskeyQuery.properties, ...PAGE_QUERY }),
 };
 export const OnResponse = { params: GuidParams, querystring: PasskeyQuery };
-export const CreateResponse = { ...OnReview, headers: IDEMPOTENCY_HEADERS, body: NewResponseBody };
+export const CreateResponse = { ...OnReview, body: NewResponseBody };
 export const UpdateResponse = { ...OnResponse, body: ResponseChangesBody };
 export const CountResponses = { querystring: PasskeyQuery, body: CountsBody };
 

@@ -11,11 +11,11 @@ import {
 import { uuidV7 } from '../../domain/uuid-v7.js';
 import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
-import type { IdempotencyKeyRecord } from '../../store/repositories/idempotency-keys.js';
 import { insertPrivacyRequest } from '../../store/repositories/privacy-request-inserts.js';
 import { findLinkedIdentifiers } from '../../store/repositories/privacy-subjects.js';
+import { afterCommit } from '../after-commit.js';
 import type { ServiceDeps } from '../deps.js';
-import { type ClaimKey, createOnce, type IdempotentRequest } from '../idempotency/create-once.js';
+import { type IdempotentRequest, runIdempotently } from '../idempotency/run-idempotently.js';
 import { getPrivacyRequest } from './get-privacy-request.js';
 import { creationEvent, creationWebhook } from './privacy-request-events.js';
 
@@ -33,19 +33,21 @@ export interface CreatePrivacyRequestInput {
 /**
  * Files a request at most once per Idempotency-Key of the application (services/idempotency): a
  * retry gets the request the first one filed, as it is now, and files nothing. What is kept for
- * the key is the request's id only, never an identifier; a retry arriving while the first is being
- * written meets the pending rule, then finds the first one's key and answers with its request.
+ * the key is the request's id only, never an identifier.
  */
 export async function createPrivacyRequestOnce(
   deps: ServiceDeps,
   input: CreatePrivacyRequestInput,
   idempotency: IdempotentRequest,
 ): Promise<{ readonly request: PrivacyRequest; readonly replayed: boolean }> {
-  const { value, replayed } = await createOnce(
+  const { value, replayed } = await runIdempotently(
     deps,
     idempotency,
-    (claim) => createPrivacyRequest(deps, input, claim),
-    (kept: { id: string }) => getPrivacyRequest(deps, { ...input, id: kept.id }),
+    (d) => createPrivacyRequest(d, input),
+    {
+      keep: (request) => ({ id: request.id }),
+      answer: (kept) => getPrivacyRequest(deps, { ...input, id: kept.id }),
+    },
   );
   return { request: value, replayed };
 }
@@ -61,7 +63,6 @@ export async function createPrivacyRequestOnce(
 export async function createPrivacyRequest(
   deps: ServiceDeps,
   input: CreatePrivacyRequestInput,
-  claim?: ClaimKey<{ id: string }>,
 ): Promise<PrivacyRequest> {
   const subject = privacySubject(deps.identifierKey, input.identifiers);
   const clients = await clientsToActFor(deps, input);
@@ -77,17 +78,19 @@ export async function createPrivacyRequest(
     clients,
     subject,
     linked,
-    ...(claim ? { idempotencyKey: claim.record({ id: request.id }, 201) } : {}),
   });
-  deps.metrics.privacyRequestCreated(input.type);
-  deps.privacyWork?.notify();
-  // Only when there is something to send: at hundreds of requests a second, a wake-up each would
-  // cost a claim query each.
-  if (deliveries > 0) deps.webhookWork?.notify();
-  deps.logger.info(
-    { privacyRequestId: request.id, requestType: input.type, clients: clients.length },
-    'privacy request accepted',
-  );
+  // Once committed: a worker woken before would not find the request yet.
+  await afterCommit(deps, async () => {
+    deps.metrics.privacyRequestCreated(input.type);
+    deps.privacyWork?.notify();
+    // Only when there is something to send: at hundreds of requests a second, a wake-up each would
+    // cost a claim query each.
+    if (deliveries > 0) deps.webhookWork?.notify();
+    deps.logger.info(
+      { privacyRequestId: request.id, requestType: input.type, clients: clients.length },
+      'privacy request accepted',
+    );
+  });
   return request;
 }
 
@@ -155,7 +158,6 @@ async function insertOrRefuse(
     clients: readonly { id: string; name: string }[];
     subject: readonly SubjectIdentifier[];
     linked: readonly SubjectKey[];
-    idempotencyKey?: IdempotencyKeyRecord;
   },
 ): Promise<number> {
   const { request, baseUrl, clients, subject } = filed;
@@ -178,7 +180,6 @@ async function insertOrRefuse(
       deps.store,
       { ...request, baseUrl, clients, identifiers: subject, pendingKeys: keys },
       events,
-      filed.idempotencyKey,
     );
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;

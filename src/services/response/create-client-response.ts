@@ -6,7 +6,7 @@ import { insertClientResponse } from '../../store/repositories/client-responses.
 import { findOrCreateResponseAuthor } from '../../store/repositories/response-authors.js';
 import { inTransaction } from '../../store/transaction.js';
 import type { ServiceDeps } from '../deps.js';
-import { type ClaimKey, createOnce, type IdempotentRequest } from '../idempotency/create-once.js';
+import { type IdempotentRequest, runIdempotently } from '../idempotency/run-idempotently.js';
 import { duplicateResponse } from './duplicate-response.js';
 import { getClientResponse } from './get-client-response.js';
 import { requireClientReview, unknownReview } from './require-client-review.js';
@@ -21,11 +21,15 @@ export async function createClientResponseOnce(
   input: Parameters<typeof createClientResponse>[1],
   idempotency: IdempotentRequest,
 ): Promise<{ readonly response: ClientResponse; readonly replayed: boolean }> {
-  const { value, replayed } = await createOnce(
+  const { value, replayed } = await runIdempotently(
     deps,
     idempotency,
-    (claim) => createClientResponse(deps, input, claim),
-    (kept: { id: string }) => getClientResponse(deps, { scope: input.actor, id: kept.id }),
+    (d) => createClientResponse(d, input),
+    {
+      // The response's id only: a retry answers the response as it is now.
+      keep: (response) => ({ id: response.id }),
+      answer: (kept) => getClientResponse(deps, { scope: input.actor, id: kept.id }),
+    },
   );
   return { response: value, replayed };
 }
@@ -42,13 +46,11 @@ export async function createClientResponse(
     reviewId: string;
     attributes: { department: string; response: string; responseBy?: string | null | undefined };
   },
-  claim?: ClaimKey<{ id: string }>,
 ): Promise<ClientResponse> {
   const { actor } = input;
   const attributes = normalizeResponseAttributes(input.attributes);
   const now = deps.clock();
-  // From the tenancy cache, before the transaction: on SQLite the cache's own read would wait for
-  // the transaction's connection. Grants are only ever added with their application.
+  // From the tenancy cache, before the transaction. Grants are only ever added with their application.
   const client = await requireGrantedClient(deps.cache, actor, input.clientName);
   try {
     return await inTransaction(deps.store.db, async (trx) => {
@@ -76,8 +78,6 @@ export async function createClientResponse(
         updatedAt: now,
       };
       await insertClientResponse(trx, record);
-      // Its Idempotency-Key keeps the response's id only: a retry answers the response as it is.
-      await claim?.(trx, { id: record.id }, 200);
       return record;
     });
   } catch (err) {

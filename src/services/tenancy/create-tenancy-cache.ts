@@ -1,9 +1,11 @@
 import type { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Application } from '../../domain/application.js';
 import type { Client } from '../../domain/client.js';
 import { isEnvironment } from '../../domain/environment.js';
 import type { Passkey } from '../../domain/passkey.js';
+import type { Store } from '../../store/database.js';
 import {
   type ApplicationCredentials,
   findApplicationById,
@@ -13,9 +15,10 @@ import {
 import { listGrantedClients } from '../../store/repositories/clients.js';
 import { findDefaultPasskey, findPasskeyByHash } from '../../store/repositories/passkeys.js';
 import { hasWebhookEndpoints } from '../../store/repositories/webhook-endpoints.js';
+import type { Database } from '../../store/schema.js';
 import { createDenyList, type DenyList } from '../auth/create-deny-list.js';
 import { createSigningKeys, type SigningKeys } from '../auth/create-signing-keys.js';
-import type { ServiceDeps } from '../deps.js';
+import type { Clock, ServiceDeps } from '../deps.js';
 import { parseTenancyChange, TENANCY_CHANNEL, type TenancyChange } from './announce-tenancy-change.js';
 import { type CachedLookup, createCachedLookup } from './create-cached-lookup.js';
 
@@ -53,10 +56,40 @@ export interface TenancyCache {
   /** Subscribes to the other instances' announcements (first use: CLI processes never do). */
   listen(): void;
   close(): Promise<void>;
+  /**
+   * This cache as services see it inside a transaction that `store` writes into
+   * (services/idempotency): see cacheWithin. `afterCommit` runs what waits for that commit.
+   */
+  within(store: Store, afterCommit: (effect: () => Promise<void>) => void): TenancyCache;
 }
 
 /** Enough for every active tenant of a busy instance; beyond it the oldest entries go first. */
 const TENANCY_CACHE_MAX_ENTRIES = 10_000;
+
+/** What each lookup loads on a miss, read through `db`. */
+function loadsThrough(db: Kysely<Database>, clock: Clock) {
+  return {
+    async applications(id: string): Promise<TokenApplication | undefined> {
+      const application = await findApplicationById(db, id);
+      if (!application) return undefined;
+      const secrets = await listActiveSecrets(db, id);
+      return { application, activeSecretIds: secrets.map((s) => s.id) };
+    },
+    async credentials(key: string): Promise<ApplicationCredentials | undefined> {
+      const at = key.indexOf(':');
+      const environment = key.slice(0, at);
+      if (!isEnvironment(environment)) return undefined;
+      return findApplicationCredentials(db, key.slice(at + 1), environment);
+    },
+    passkeys: (hash: string) => findPasskeyByHash(db, hash),
+    defaultPasskeys: (applicationId: string) => findDefaultPasskey(db, applicationId, clock()),
+    grants: (applicationId: string) => listGrantedClients(db, applicationId),
+    webhookEndpoints: (applicationId: string) => hasWebhookEndpoints(db, applicationId),
+  };
+}
+
+type Loads = ReturnType<typeof loadsThrough>;
+type Lookups = { readonly [K in keyof Loads]: CachedLookup<Awaited<ReturnType<Loads[K]>>> };
 
 export function createTenancyCache(
   deps: Pick<ServiceDeps, 'config' | 'store' | 'clock' | 'logger' | 'redis'>,
@@ -66,26 +99,17 @@ export function createTenancyCache(
   const lookup = <V>(load: (key: string) => Promise<V>, expiresAt?: (value: V) => number | null) =>
     createCachedLookup({ ttlMs, maxEntries: TENANCY_CACHE_MAX_ENTRIES, clock, load, expiresAt });
 
-  const applications = lookup(async (id) => {
-    const application = await findApplicationById(store.db, id);
-    if (!application) return undefined;
-    const secrets = await listActiveSecrets(store.db, id);
-    return { application, activeSecretIds: secrets.map((s) => s.id) };
-  });
-  const credentials = lookup(async (key) => {
-    const at = key.indexOf(':');
-    const environment = key.slice(0, at);
-    if (!isEnvironment(environment)) return undefined;
-    return findApplicationCredentials(store.db, key.slice(at + 1), environment);
-  });
-  const passkeys = lookup((hash) => findPasskeyByHash(store.db, hash));
+  const loads = loadsThrough(store.db, clock);
+  const applications = lookup(loads.applications);
+  const credentials = lookup(loads.credentials);
+  const passkeys = lookup(loads.passkeys);
   const defaultPasskeys = lookup(
-    (applicationId) => findDefaultPasskey(store.db, applicationId, clock()),
+    loads.defaultPasskeys,
     // Loaded as usable: once it expires, the next usable one is the default (find-token-passkey.ts).
     (passkey) => passkey?.expiresAt ?? null,
   );
-  const grants = lookup((applicationId) => listGrantedClients(store.db, applicationId));
-  const webhookEndpoints = lookup((applicationId) => hasWebhookEndpoints(store.db, applicationId));
+  const grants = lookup(loads.grants);
+  const webhookEndpoints = lookup(loads.webhookEndpoints);
   const denials = createDenyList(deps);
   const signingKeys = createSigningKeys(deps);
   // Every lookup, so that a cache added later is dropped wherever they all are.
@@ -116,13 +140,16 @@ export function createTenancyCache(
 
   let subscriber: Redis | null = null;
   let closed = false;
-  return {
+  const lookupsByName: Lookups = {
     applications,
     credentials,
     passkeys,
     defaultPasskeys,
     grants,
     webhookEndpoints,
+  };
+  const cache: TenancyCache = {
+    ...lookupsByName,
     denials,
     signingKeys,
     apply,
@@ -134,6 +161,50 @@ export function createTenancyCache(
       closed = true;
       subscriber?.disconnect();
     },
+    within: (trxStore, afterCommit) =>
+      cacheWithin(cache, lookupsByName, { ...deps, store: trxStore }, afterCommit),
+  };
+  return cache;
+}
+
+/**
+ * `cache` as services see it inside a transaction that `deps.store` writes into. What memory holds
+ * fresh is answered from memory; a miss is read through the transaction, never through the
+ * store's own handle, which on SQLite waits for the one connection the transaction holds until it
+ * ends. What it reads is not kept (the transaction may still roll back): once it has committed,
+ * the lookup loads the key again on its own, so the next request finds it in memory. The deny list
+ * and the signing keys read through the transaction on every use: token checks never run in one.
+ */
+function cacheWithin(
+  cache: TenancyCache,
+  lookups: Lookups,
+  deps: Pick<ServiceDeps, 'config' | 'store' | 'clock'>,
+  afterCommit: (effect: () => Promise<void>) => void,
+): TenancyCache {
+  const remembers = deps.config.tokenCacheTtlMs > 0;
+  const through = <V>(cached: CachedLookup<V>, load: (key: string) => Promise<V>): CachedLookup<V> => ({
+    get(key) {
+      const held = cached.peek(key);
+      if (held) return held.value;
+      // Not awaited: the answer does not wait for it, and a failed load is only a later miss.
+      if (remembers) afterCommit(async () => void Promise.resolve(cached.get(key)).catch(() => {}));
+      return load(key);
+    },
+    peek: (key) => cached.peek(key),
+    clear: () => cached.clear(),
+  });
+  const loads = loadsThrough(deps.store.db, deps.clock);
+  const everyTime = { ...deps, config: { ...deps.config, tokenCacheTtlMs: 0 } };
+  return {
+    ...cache,
+    applications: through(lookups.applications, loads.applications),
+    credentials: through(lookups.credentials, loads.credentials),
+    passkeys: through(lookups.passkeys, loads.passkeys),
+    defaultPasskeys: through(lookups.defaultPasskeys, loads.defaultPasskeys),
+    grants: through(lookups.grants, loads.grants),
+    webhookEndpoints: through(lookups.webhookEndpoints, loads.webhookEndpoints),
+    denials: createDenyList(everyTime),
+    signingKeys: createSigningKeys(everyTime),
   };
 }
 

@@ -10,7 +10,6 @@ import { dialectOf } from '../dialect-of.js';
 import { preparedInsert } from '../prepared-query.js';
 import type { Database } from '../schema.js';
 import { auditEventRow, insertAuditEvents } from './audit-events.js';
-import { type IdempotencyKeyRecord, idempotencyKeyRow, insertIdempotencyKey } from './idempotency-keys.js';
 import type { RequestIdentifierRow } from './privacy-requests.js';
 import { enqueueWebhookEvents, webhookEventInserts } from './webhook-outbox.js';
 
@@ -131,21 +130,12 @@ export async function insertPrivacyRequest(
   store: Pick<Store, 'db' | 'groupCommit'>,
   request: NewPrivacyRequest,
   events: RequestEvents,
-  /**
-   * Also written with the request: the record of its Idempotency-Key. A key another request took
-   * first fails the write as a unique violation, as a pending request for the same person does.
-   */
-  idempotencyKey?: IdempotencyKeyRecord,
 ): Promise<number> {
   const rows = rowsOf(request);
   if (dialectOf(store.db) === 'postgres' && rows.pendingKeys.length <= PENDING_KEYS_PER_STATEMENT) {
-    return insertInOneStatement(store.db, rows, events, idempotencyKey && idempotencyKeyRow(idempotencyKey));
+    return insertInOneStatement(store.db, rows, events);
   }
-  return store.groupCommit(async (trx) => {
-    const deliveries = await insertInSteps(trx, rows, events);
-    if (idempotencyKey) await insertIdempotencyKey(trx, idempotencyKey);
-    return deliveries;
-  });
+  return store.groupCommit((trx) => insertInSteps(trx, rows, events));
 }
 
 /** The inserts one by one, in the caller's transaction. */
@@ -169,22 +159,14 @@ async function insertInOneStatement(
   db: Kysely<Database>,
   rows: Rows,
   events: RequestEvents,
-  key: ReturnType<typeof idempotencyKeyRow> | undefined,
 ): Promise<number> {
-  const inserts = db
+  const insert = db
     .with('r', (q) => q.insertInto('privacy_requests').values(rows.request).returning('id'))
     .with('c', (q) => q.insertInto('privacy_request_clients').values(rows.clients).returning('request_id'))
     .with('i', (q) =>
       q.insertInto('privacy_request_identifiers').values(rows.identifiers).returning('request_id'),
     )
     .with('a', (q) => q.insertInto('audit_events').values(auditEventRow(events.audit)).returning('id'));
-  // The key's record as one more CTE: a key taken first fails the statement, as a pending
-  // request for the same person does. Nothing below refers to it, hence the narrower type.
-  const insert = (
-    key
-      ? inserts.with('k', (q) => q.insertInto('idempotency_keys').values(key).returning('key_hash'))
-      : inserts
-  ) as typeof inserts;
   if (!events.webhook) {
     await insert.insertInto('privacy_pending_keys').values(rows.pendingKeys).execute();
     return 0;

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { requestFingerprint } from '../../../src/domain/idempotency-key.js';
+import type { KyselyPlugin } from 'kysely';
+import { idempotencyKeyHash, requestFingerprint, sealAnswer } from '../../../src/domain/idempotency-key.js';
+import { AppError } from '../../../src/errors.js';
 import { purgeIdempotencyKeys } from '../../../src/services/idempotency/purge-idempotency-keys.js';
 import { runIdempotently } from '../../../src/services/idempotency/run-idempotently.js';
 import { createApplication } from '../../../src/services/tenancy/create-application.js';
 import { createClient } from '../../../src/services/tenancy/create-client.js';
 import { listClients } from '../../../src/services/tenancy/list-clients.js';
+import { insertClient } from '../../../src/store/repositories/clients.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../../helpers/test-runtime.js';
 
 describe(`runIdempotently on ${TEST_DIALECT}`, () => {
@@ -31,7 +35,7 @@ describe(`runIdempotently on ${TEST_DIALECT}`, () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => addClient('Retry-EN_GB', 'key-1')));
     assert.equal((await clientsNamed('Retry-EN_GB')).length, 1);
     assert.equal(answers.filter((a) => !a.replayed).length, 1);
-    for (const a of answers) assert.deepEqual(a.body, answers[0]?.body);
+    for (const a of answers) assert.deepEqual(a.value.body, answers[0]?.value.body);
   });
 
   it('refuses the key with another request (422) and creates nothing', async () => {
@@ -76,7 +80,7 @@ describe(`runIdempotently on ${TEST_DIALECT}`, () => {
     await addApp();
     now += 24 * 3_600_000 + 1;
     const answers = await Promise.all(Array.from({ length: 6 }, addApp));
-    const ids = new Set(answers.map((a) => a.body));
+    const ids = new Set(answers.map((a) => a.value.body));
     assert.equal(ids.size, 1);
     const apps = await rt.deps.store.db
       .selectFrom('applications')
@@ -101,7 +105,7 @@ describe(`runIdempotently on ${TEST_DIALECT}`, () => {
       { scope: 'admin:seal', key: 'key-6', fingerprint: 'f', callerSecret: 'c' },
       () => assert.fail('must not run again'),
     );
-    assert.deepEqual(replay.body, { clientSecret: secret });
+    assert.deepEqual(replay.value, { status: 201, body: { clientSecret: secret } });
     const rows = await rt.deps.store.db.selectFrom('idempotency_keys').selectAll().execute();
     const stored = JSON.stringify(rows);
     assert.ok(!stored.includes(secret) && !stored.includes('key-6'));
@@ -121,5 +125,161 @@ describe(`runIdempotently on ${TEST_DIALECT}`, () => {
       },
     );
     assert.equal(committedWhenRun, true);
+  });
+});
+
+/**
+ * `work`, or a failure once `ms` have passed: a create waiting on a connection its own transaction
+ * holds never settles, and a test must fail rather than hang.
+ */
+function settlesWithin<T>(ms: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+describe(`runIdempotently runs a create on the transaction of its key (${TEST_DIALECT})`, () => {
+  let rt: TestRuntime;
+  let applicationId: string;
+  before(async () => {
+    rt = await createTestRuntime();
+    const created = await createApplication(rt.deps, {
+      environment: 'production',
+      name: 'Cached',
+      clientNames: [],
+    });
+    applicationId = created.application.id;
+  });
+  after(() => rt.close());
+
+  const request = (key: string) => ({ scope: 'admin:trx', key, fingerprint: 'f', callerSecret: 'c' });
+  const clientRow = (name: string) => ({
+    id: randomUUID(),
+    environment: 'production' as const,
+    name,
+    createdAt: Date.now(),
+  });
+  const clientNamed = (name: string) =>
+    rt.deps.store.db.selectFrom('clients').select('id').where('name', '=', name).executeTakeFirst();
+
+  // On SQLite the transaction holds the store's one connection: a read through the cache or a
+  // write through the group commit on the store's own handle would wait for it forever.
+  it('completes a create that reads through the tenancy cache and writes through the group commit', async () => {
+    const answer = await settlesWithin(
+      5000,
+      runIdempotently(rt.deps, request('trx-1'), async (deps) => {
+        const grants = await deps.cache.grants.get(applicationId);
+        const row = clientRow('Through-EN_GB');
+        await deps.store.groupCommit((trx) => insertClient(trx, row));
+        return { status: 201, body: { grants: grants.length, id: row.id } };
+      }),
+    );
+    assert.equal(answer.replayed, false);
+    assert.deepEqual(answer.value.body, { grants: 0, id: (await clientNamed('Through-EN_GB'))?.id });
+  });
+
+  it('undoes what the group commit wrote when the create then fails', async () => {
+    await assert.rejects(
+      settlesWithin(
+        5000,
+        runIdempotently(rt.deps, request('trx-2'), async (deps) => {
+          await deps.store.groupCommit((trx) => insertClient(trx, clientRow('Undone-EN_GB')));
+          throw new AppError('INVALID_REQUEST', { detail: 'failed after writing' });
+        }),
+      ),
+      { code: 'INVALID_REQUEST' },
+    );
+    assert.equal(await clientNamed('Undone-EN_GB'), undefined);
+  });
+});
+
+describe(`runIdempotently after a failure (${TEST_DIALECT})`, () => {
+  let rt: TestRuntime;
+  before(async () => {
+    rt = await createTestRuntime();
+  });
+  after(() => rt.close());
+
+  /** The runtime's services, their own reads of the store passing through `plugin`. */
+  const depsWith = (plugin: KyselyPlugin) => ({
+    ...rt.deps,
+    store: { ...rt.deps.store, db: rt.deps.store.db.withPlugin(plugin) },
+  });
+
+  it("answers a failed create with the create's error, also when reading the key again fails", async () => {
+    let failing = false;
+    const deps = depsWith({
+      transformQuery: (args) => args.node,
+      async transformResult(args) {
+        if (failing) throw new Error('the database stopped answering');
+        return args.result;
+      },
+    });
+    await assert.rejects(
+      runIdempotently(
+        deps,
+        { scope: 'admin:fail', key: 'fail-1', fingerprint: 'f', callerSecret: 'c' },
+        async () => {
+          failing = true;
+          throw new AppError('INVALID_REQUEST', { detail: 'the create failed' });
+        },
+      ),
+      { code: 'INVALID_REQUEST', message: 'the create failed' },
+    );
+  });
+
+  it('creates when the request that held the key is gone by the time the key is read again', async () => {
+    // A first request with the same key and body: it holds the key when this one claims it, and it
+    // did not commit (its row is gone) when this one reads the key again.
+    const key = 'gone-1';
+    const scope = 'admin:gone';
+    const keyHash = idempotencyKeyHash(rt.deps.identifierKey, key);
+    await rt.deps.store.db
+      .insertInto('idempotency_keys')
+      .values({
+        scope,
+        key_hash: keyHash,
+        fingerprint: 'f',
+        status: 201,
+        sealed_answer: sealAnswer(
+          { idempotencyKey: key, scope, callerSecret: 'c' },
+          { status: 201, body: 0 },
+        ),
+        created_at: Date.now(),
+      })
+      .execute();
+    let reads = 0;
+    const deps = depsWith({
+      transformQuery: (args) => args.node,
+      async transformResult(args) {
+        const row = args.result.rows[0] as Record<string, unknown> | undefined;
+        if (!row || !('sealed_answer' in row)) return args.result;
+        reads += 1;
+        // The first read comes before the first request wrote the key; the second after it was undone.
+        if (reads === 2)
+          await rt.deps.store.db.deleteFrom('idempotency_keys').where('key_hash', '=', keyHash).execute();
+        return reads <= 2 ? { ...args.result, rows: [] } : args.result;
+      },
+    });
+    const answer = await runIdempotently(
+      deps,
+      { scope, key, fingerprint: 'f', callerSecret: 'c' },
+      async (d) => ({
+        status: 201,
+        body: (await createClient(d, { environment: 'production', name: 'Gone-EN_GB' })).id,
+      }),
+    );
+    assert.equal(answer.replayed, false);
+    const created = await rt.deps.store.db
+      .selectFrom('clients')
+      .select('id')
+      .where('name', '=', 'Gone-EN_GB')
+      .execute();
+    assert.deepEqual(
+      created.map((c) => c.id),
+      [answer.value.body],
+    );
   });
 });
