@@ -1,4 +1,9 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import type { TSchema } from 'typebox';
 import type { PasskeyApi } from '../domain/passkey.js';
 import { acceptJsonBodies } from './accept-json-bodies.js';
@@ -29,6 +34,13 @@ export interface ApiDescription {
   readonly everyAnswer: Readonly<Record<string, TSchema>>;
   /** Steps before authentication. */
   readonly firstSteps?: readonly onRequestHookHandler[];
+}
+
+/** The steps of one route beyond those every route of its API starts with, by hook. */
+export interface RouteSteps {
+  readonly onRequest?: readonly onRequestHookHandler[];
+  readonly preValidation?: readonly preValidationHookHandler[];
+  readonly preHandler?: readonly preHandlerHookHandler[];
 }
 
 /** How an operation is named in /openapi.json. */
@@ -102,12 +114,13 @@ export function apiRoutesSetup(app: FastifyInstance, deps: HttpDeps, api: ApiDes
     chargePasskey(deps, api.passkeyApi),
   ];
   /**
-   * The options of one route: the steps every route starts with, then its own `steps`, and its
-   * schema, which validates the request and documents the operation in /openapi.json.
+   * The options of one route: the steps every route starts with, then its own `steps` (added
+   * after those, hook by hook, never instead of them), and its schema, which validates the request and documents the operation in /openapi.json.
    */
-  return <O extends Operation<object>, P extends object>(name: OperationName, op: O, steps: P) => ({
-    onRequest,
-    ...steps,
+  return <O extends Operation<object>>(name: OperationName, op: O, steps: RouteSteps) => ({
+    onRequest: [...onRequest, ...(steps.onRequest ?? [])],
+    ...(steps.preValidation ? { preValidation: [...steps.preValidation] } : {}),
+    ...(steps.preHandler ? { preHandler: [...steps.preHandler] } : {}),
     schema: {
       operationId: name.operationId,
       summary: op.summary,
