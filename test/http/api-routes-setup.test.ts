@@ -7,8 +7,9 @@ import Fastify, {
   type HookHandlerDoneFunction,
 } from 'fastify';
 import { Type } from 'typebox';
-import { apiRoutesSetup } from '../../src/http/api-routes-setup.js';
+import { apiRoutesSetup, resourceApi } from '../../src/http/api-routes-setup.js';
 import { sendProblem } from '../../src/http/errors/render.js';
+import { registerRouteTable, route } from '../../src/http/route-table.js';
 import { resolveSite } from '../../src/http/steps/resolve-site.js';
 import '../../src/http/request-context.js';
 import { type PrivacyTenant, seedPrivacyTenant } from '../helpers/privacy-fixtures.js';
@@ -35,25 +36,28 @@ describe(`the steps of an API's routes on ${TEST_DIALECT}`, () => {
       done();
     };
     await app.register(
-      async (api) => {
-        const routeOptions = apiRoutesSetup(api, runtime.http, {
+      async (plugin) => {
+        const api = resourceApi(runtime.http, {
           passkeyApi: 'privacy',
           render: sendProblem,
           bodyTypes: ['application/json'],
           errorBody: { mediaType: 'application/problem+json', schema: Type.Object({}) },
           everyAnswer: {},
         });
+        apiRoutesSetup(plugin, api);
         const operation = {
+          operationId: 'ownSteps',
+          tag: 'Test',
           summary: 'A route with an onRequest step of its own',
           request: {},
           answer: { status: 204, mediaType: 'application/json', schema: null },
           errors: {},
         };
-        api.get(
-          '/own-steps',
-          routeOptions({ operationId: 'ownSteps', tags: ['Test'] }, operation, { onRequest: [ownStep] }),
-          async (_request, reply) => reply.code(204).send(),
-        );
+        registerRouteTable(plugin, api, [
+          route('GET', '/own-steps', operation, { steps: { onRequest: [ownStep] } }, (_request, reply) =>
+            reply.code(204).send(),
+          ),
+        ]);
       },
       { prefix: '/privacy/v1' },
     );

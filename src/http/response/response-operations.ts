@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox';
-import { alwaysAnswered, type Operation } from '../api-routes-setup.js';
+import { alwaysAnswered } from '../api-routes-setup.js';
 import { KEY_REUSED, REPLAYED_HEADER } from '../idempotent-request.js';
+import { taggedOperations } from '../route-table.js';
 import * as S from './response-schemas.js';
 
 /** Why each status is sent, by kind of operation. */
@@ -46,7 +47,7 @@ const ok = (schema: TSchema, mediaType = S.JSON_API) => ({ status: 200, mediaTyp
  * Each operation of the Response API, by operation id: its summary, request parts, success
  * answer and why it sends each error status (docs/interface.md §4.1).
  */
-export const RESPONSE_OPERATIONS = {
+export const RESPONSE_OPERATIONS = taggedOperations('Response API', {
   listReviewResponses: {
     summary: 'List the responses to a review',
     request: S.OnReview,
@@ -112,6 +113,4 @@ export const RESPONSE_OPERATIONS = {
     answer: ok(S.ReviewRelationshipDocument),
     errors: ON_RESPONSE,
   },
-} satisfies Record<string, Operation<object>>;
-
-export type ResponseOperationId = keyof typeof RESPONSE_OPERATIONS;
+});
