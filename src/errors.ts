@@ -85,6 +85,14 @@ export interface AppErrorOptions {
   source?: { pointer?: string; parameter?: string; header?: string };
   /** Extra response headers (Retry-After, WWW-Authenticate, ...). */
   headers?: Record<string, string>;
+  /**
+   * Show the detail even on a 5xx, whose detail is otherwise its title (like http-errors'
+   * `expose`): only for a detail written for the caller from what the server knows, never one
+   * taken from a failure.
+   */
+  expose?: boolean;
+  /** RFC 9457 §3.2 extension members of a problem document: more of this occurrence, for the caller. */
+  extensions?: Readonly<Record<string, unknown>>;
   cause?: unknown;
 }
 
@@ -96,6 +104,8 @@ export class AppError extends Error {
   readonly field: string | undefined;
   readonly source: AppErrorOptions['source'];
   readonly headers: Record<string, string>;
+  readonly expose: boolean;
+  readonly extensions: Readonly<Record<string, unknown>>;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     const spec: ErrorSpec = errorCatalog[code];
@@ -108,6 +118,8 @@ export class AppError extends Error {
     this.field = options.field;
     this.source = options.source;
     this.headers = options.headers ?? {};
+    this.expose = options.expose === true;
+    this.extensions = options.extensions ?? {};
   }
 
   get oauthError(): string {

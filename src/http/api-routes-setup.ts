@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { PasskeyApi } from '../domain/passkey.js';
 import { acceptJsonBodies } from './accept-json-bodies.js';
@@ -6,74 +6,36 @@ import { actingApplication } from './acting-application.js';
 import { installErrorHandling } from './errors/install-error-handling.js';
 import type { ErrorRenderer } from './errors/render.js';
 import type { HttpDeps } from './http-deps.js';
-import {
-  IDEMPOTENCY_HEADERS,
-  idempotencyScope,
-  KEY_REUSED,
-  REPLAYED_HEADER,
-  readIdempotentRequest,
-} from './idempotent-request.js';
-import {
-  type DocumentedStatus,
-  type ErrorAnswers,
-  errorAnswers,
-  successAnswer,
-} from './openapi/documented-answers.js';
-import { ref } from './openapi/schema-ref.js';
+import { idempotencyScope, readIdempotentRequest } from './idempotent-request.js';
+import type { Operation, RouteTableApi } from './route-table.js';
 import { authenticateBearer } from './steps/authenticate-bearer.js';
 import { authenticatePasskey } from './steps/authenticate-passkey.js';
 import { chargePasskey } from './steps/charge-passkey.js';
 
-/** One API called with a bearer token and a passkey: the Response API or the Privacy API. */
-export interface ApiDescription {
-  readonly passkeyApi: PasskeyApi;
+/** One API: its error shape and request bodies, and what every route of its table starts with. */
+export interface ApiDescription<O extends Operation = Operation> extends RouteTableApi<O> {
   readonly render: ErrorRenderer;
   /** The media types its request bodies may have; with `untypedIsJson`, also none. */
   readonly bodyTypes: readonly string[];
   readonly untypedIsJson?: boolean;
-  /** The media type and schema of its error answers. */
-  readonly errorBody: { readonly mediaType: string; readonly schema: TSchema };
-  /** Header fields of every answer (the passkey's allowance; a deprecation). */
-  readonly everyAnswer: Readonly<Record<string, TSchema>>;
-  /** Steps before authentication. */
-  readonly firstSteps?: readonly onRequestHookHandler[];
 }
 
-/** How an operation is named in /openapi.json. */
-export interface OperationName {
-  readonly operationId: string;
-  readonly tags: string[];
-  readonly deprecated?: boolean;
+/**
+ * What every API (Response, Privacy, admin) sets up alike in its (encapsulated) context: its error
+ * shape, JSON bodies and `Cache-Control: no-store` on every answer, since they carry one tenant's
+ * data or secrets and no shared cache may keep them (RFC 9111 §5.2.2.5). Its route table is then
+ * registered with `registerRouteTable` (route-table.ts), each route starting with the API's steps.
+ */
+export function apiRoutesSetup<O extends Operation>(app: FastifyInstance, api: ApiDescription<O>): void {
+  installErrorHandling(app, api.render);
+  acceptJsonBodies(app, api.bodyTypes, { untypedIsJson: api.untypedIsJson === true });
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    reply.header('cache-control', 'no-store');
+    done();
+  });
 }
 
-/** What an operation reads, answers and documents. */
-export interface Operation<R extends object> {
-  readonly summary: string;
-  /** Its request parts (params, querystring, body), validated before the handler runs. */
-  readonly request: R;
-  /**
-   * A create that takes Idempotency-Key: a retry with the same key and body is answered with
-   * what the first created, and creates nothing (services/idempotency).
-   */
-  readonly idempotent?: true;
-  /** Its success answer; a null schema sends no body. */
-  readonly answer: {
-    readonly status: number;
-    readonly mediaType: string;
-    readonly schema: TSchema | null;
-    readonly description?: string;
-    /** Headers beside those of every answer of its API. */
-    readonly headers?: Readonly<Record<string, TSchema>>;
-    /** Other media types of the same answer, chosen by the request (Accept, a query parameter). */
-    readonly alternatives?: Readonly<Record<string, TSchema>>;
-  };
-  /** Why it sends each error status. */
-  readonly errors: Partial<Record<DocumentedStatus, string>>;
-  /** Error statuses that also say when to try again. */
-  readonly retryAfterOn?: readonly DocumentedStatus[];
-}
-
-/** Why every operation of such an API may answer 400, 401, 403, 429 and 503. */
+/** Why every operation of an API called with a bearer token and a passkey may answer 400, 401, 403, 429 and 503. */
 export function alwaysAnswered(apiName: string) {
   return {
     400: 'The passkey query parameter is missing or malformed',
@@ -88,76 +50,45 @@ const OTHER_CLIENT_ERRORS =
   '405 (method not allowed), 408 (request too slow), 414 (path too long), 421 (host not in ' +
   'ALLOWED_HOSTS), 431 (header section too large)';
 
+/** An API called with a bearer token and a passkey: the Response API or the Privacy API. */
+export interface ResourceApiOptions extends Pick<ApiDescription, 'render' | 'bodyTypes' | 'untypedIsJson'> {
+  readonly passkeyApi: PasskeyApi;
+  /** The media type and schema of its error answers. */
+  readonly errorBody: { readonly mediaType: string; readonly schema: TSchema };
+  /** Header fields of every answer (the passkey's allowance; a deprecation). */
+  readonly everyAnswer: Readonly<Record<string, TSchema>>;
+  /** Steps before authentication. */
+  readonly firstSteps?: readonly onRequestHookHandler[];
+  readonly rename?: ApiDescription['rename'];
+}
+
 /**
- * What the Response and Privacy APIs set up alike in their (encapsulated) context: their error
- * shape, JSON bodies, `Cache-Control: no-store` on every answer, since they carry one tenant's
- * data and no shared cache may keep it (RFC 9111 §5.2.2.5), and the steps every route starts
- * with. Returns the builder of its routes' options.
+ * The description of a resource API. Every route starts with the bearer token, the passkey and
+ * the charge: authentication before validation, so a request without a token gets 401 first;
+ * charging after it, so a bad token or passkey never consumes anyone's allowance.
  */
-export function apiRoutesSetup(app: FastifyInstance, deps: HttpDeps, api: ApiDescription) {
-  installErrorHandling(app, api.render);
-  acceptJsonBodies(app, api.bodyTypes, { untypedIsJson: api.untypedIsJson === true });
-  app.addHook('onSend', (_request, reply, _payload, done) => {
-    reply.header('cache-control', 'no-store');
-    done();
-  });
-  const errorShape: ErrorAnswers = {
-    ...api.errorBody,
-    challenge: 'bearer',
-    otherClientErrors: OTHER_CLIENT_ERRORS,
+export function resourceApi(deps: HttpDeps, options: ResourceApiOptions): ApiDescription {
+  const steps = {
+    onRequest: [
+      ...(options.firstSteps ?? []),
+      authenticateBearer(deps),
+      authenticatePasskey(deps, options.passkeyApi),
+      chargePasskey(deps, options.passkeyApi),
+    ],
   };
-  // Authentication before validation, so a request without a token gets 401 first; charging
-  // after it, so a bad token or passkey never consumes anyone's allowance.
-  const onRequest = [
-    ...(api.firstSteps ?? []),
-    authenticateBearer(deps),
-    authenticatePasskey(deps, api.passkeyApi),
-    chargePasskey(deps, api.passkeyApi),
-  ];
-  // An application's keys, per API and environment.
-  const readKey = readIdempotentRequest(deps, (request) =>
-    idempotencyScope(api.passkeyApi, actingApplication(request)),
-  );
-  /**
-   * The options of one route: the steps every route starts with, then its own `steps` (and, on an
-   * idempotent operation, reading its Idempotency-Key), and its schema, which validates the
-   * request and documents the operation in /openapi.json.
-   */
-  return <O extends Operation<object>, P extends { preHandler?: readonly preHandlerHookHandler[] }>(
-    name: OperationName,
-    op: O,
-    steps: P,
-  ) => ({
-    onRequest,
-    ...steps,
-    ...(op.idempotent ? { preHandler: [...(steps.preHandler ?? []), readKey] } : {}),
-    schema: {
-      operationId: name.operationId,
-      summary: op.summary,
-      tags: name.tags,
-      ...(name.deprecated ? { deprecated: true } : {}),
-      // The passkey is the operation's required `passkey` query parameter (see openapi-definition.ts).
-      security: [{ bearer: [] }],
-      ...(op.request as O['request']),
-      ...(op.idempotent ? { headers: IDEMPOTENCY_HEADERS } : {}),
-      ...('body' in op.request ? { consumes: api.bodyTypes } : {}),
-      response: {
-        [op.answer.status]: successAnswer(
-          op.answer.description ?? 'Success',
-          op.answer.schema ? { mediaType: op.answer.mediaType, schema: ref(op.answer.schema) } : null,
-          { ...api.everyAnswer, ...(op.idempotent ? REPLAYED_HEADER : {}), ...op.answer.headers },
-          op.answer.alternatives,
-        ),
-        ...errorAnswers(
-          errorShape,
-          { ...op.errors, ...(op.idempotent ? { 422: KEY_REUSED } : {}) },
-          {
-            charged: true,
-            extraHeaders: api.everyAnswer,
-            ...(op.retryAfterOn ? { retryAfterOn: op.retryAfterOn } : {}),
-          },
-        ),
-      },
-    },
-  });
+  return {
+    render: options.render,
+    bodyTypes: options.bodyTypes,
+    ...(options.untypedIsJson ? { untypedIsJson: true } : {}),
+    everyAnswer: options.everyAnswer,
+    ...(options.rename ? { rename: options.rename } : {}),
+    steps: () => steps,
+    // An application's keys, per API and environment.
+    readIdempotencyKey: readIdempotentRequest(deps, (request) =>
+      idempotencyScope(options.passkeyApi, actingApplication(request)),
+    ),
+    errorAnswers: { ...options.errorBody, challenge: 'bearer', otherClientErrors: OTHER_CLIENT_ERRORS },
+    // The passkey is the operation's required `passkey` query parameter (see openapi-definition.ts).
+    security: () => [{ bearer: [] }],
+  };
 }

@@ -78,10 +78,10 @@ export function buildFrontServer(
 function gateRoutes(gate: FastifyInstance, instance: InstanceState): void {
   const options = { schema: { hide: true }, config: { probe: true } };
   gate.get('/healthz', options, async () => ({ status: 'ok', version: VERSION }));
-  gate.get('/readyz', options, async (_request, reply) => {
+  gate.get('/readyz', options, async (request, reply) => {
     const blocker = instance.blocker ?? { detail: 'the instance is starting' };
     const pending = blocker.pendingMigrations;
-    return notReady(reply, blocker.detail, pending ? { pendingMigrations: pending } : {});
+    return notReady(request, reply, blocker.detail, pending ? { pendingMigrations: pending } : {});
   });
   gate.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

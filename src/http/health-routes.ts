@@ -1,25 +1,34 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, DEPENDENCY_RETRY_AFTER_SECONDS } from '../errors.js';
 import { createReadinessCheck, type Readiness } from '../services/health/check-readiness.js';
 import { describePendingMigrations } from '../services/health/describe-pending-migrations.js';
 import type { InstanceState } from '../services/health/instance-state.js';
 import { VERSION } from '../version.js';
-import { problemBody } from './errors/render.js';
+import { sendProblem } from './errors/render.js';
 import type { HttpDeps } from './http-deps.js';
 
 const NAMES: Readonly<Record<string, string>> = { database: 'the database', redis: 'Redis' };
 
 /**
- * /readyz's 503: a problem document like every other (errors/render.ts), with the running version
- * and what the instance knows of its dependencies. Retry-After says when to ask again.
+ * /readyz's 503, written by the renderer of every problem document (errors/render.ts): its detail
+ * says why (written here from what the instance knows, so shown although a 5xx), its extension
+ * members name the running version and what the instance knows of its dependencies, and
+ * Retry-After says when to ask again. Rendered rather than thrown: an instance that is not ready
+ * has not failed a request (no onError hook, no error metric).
  */
-export function notReady(reply: FastifyReply, detail: string, extra: Record<string, unknown> = {}) {
-  const error = new AppError('SERVICE_UNAVAILABLE', { detail });
-  return reply
-    .code(503)
-    .header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS))
-    .type('application/problem+json')
-    .send({ ...problemBody(error, '/readyz'), detail, version: VERSION, ...extra });
+export function notReady(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  detail: string,
+  extensions: Record<string, unknown> = {},
+): FastifyReply {
+  const error = new AppError('SERVICE_UNAVAILABLE', {
+    detail,
+    expose: true,
+    extensions: { version: VERSION, ...extensions },
+    headers: { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+  });
+  return sendProblem(request, reply, error);
 }
 
 /** "the database is", "Redis is", "the database and Redis are": what a 503 says is down. */
@@ -44,13 +53,17 @@ export function healthRoutes(deps: HttpDeps, instance: InstanceState | null = nu
   return async (app) => {
     const options = { schema: { hide: true }, config: { probe: true } };
     app.get('/healthz', options, async () => ({ status: 'ok', version: VERSION }));
-    app.get('/readyz', options, async (_request, reply) => {
-      if (instance?.phase === 'draining') return notReady(reply, 'the instance is shutting down');
+    app.get('/readyz', options, async (request, reply) => {
+      if (instance?.phase === 'draining') return notReady(request, reply, 'the instance is shutting down');
       const { checks, pendingMigrations: pending } = await checkReadiness();
       const down = unreachable(checks);
-      if (down && deps.config.readinessRequiresDependencies) return notReady(reply, down, { checks });
+      if (down && deps.config.readinessRequiresDependencies)
+        return notReady(request, reply, down, { checks });
       if (pending.length > 0)
-        return notReady(reply, describePendingMigrations(pending), { pendingMigrations: pending, checks });
+        return notReady(request, reply, describePendingMigrations(pending), {
+          pendingMigrations: pending,
+          checks,
+        });
       return {
         status: 'ok',
         version: VERSION,

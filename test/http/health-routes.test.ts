@@ -3,9 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { type MigrationProvider, Migrator } from 'kysely';
+import { AppError, DEPENDENCY_RETRY_AFTER_SECONDS } from '../../src/errors.js';
 import { buildServer } from '../../src/http/build-server.js';
+import { sendProblem } from '../../src/http/errors/render.js';
 import { createInstanceState } from '../../src/services/health/instance-state.js';
 import { openStore } from '../../src/store/database.js';
 import { migrateToLatest, migrations } from '../../src/store/migrate.js';
@@ -292,6 +294,43 @@ describe('readiness while draining', () => {
       assert.equal((await app.inject({ url: '/healthz', headers: host })).statusCode, 200);
       assert.equal((await app.inject({ url: '/openapi.json', headers: host })).statusCode, 200);
     } finally {
+      await app.close();
+      await runtime.close();
+    }
+  });
+
+  it('writes its 503 with the shared renderer, like any other error answer of the catalog', async () => {
+    const runtime = await createTestRuntime();
+    const app = await buildServer(runtime.http, { instance: createInstanceState('draining') });
+    // What errors/render.ts writes for the error /readyz answers with, wherever it is asked.
+    const renderer = Fastify();
+    renderer.decorateRequest('errorCode', null);
+    const notReady = new AppError('SERVICE_UNAVAILABLE', {
+      detail: 'the instance is shutting down',
+      expose: true,
+      extensions: { version },
+      headers: { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) },
+    });
+    renderer.get('/*', (request, reply) => sendProblem(request, reply, notReady));
+    try {
+      for (const url of ['/readyz', '/readyz/', '/readyz?verbose=1']) {
+        const [answered, rendered] = [
+          await app.inject({ url, headers: host }),
+          await renderer.inject({ url }),
+        ];
+        assert.equal(answered.statusCode, rendered.statusCode, url);
+        for (const name of ['content-type', 'retry-after'])
+          assert.equal(answered.headers[name], rendered.headers[name], `${url}: ${name}`);
+        assert.deepEqual(answered.json(), rendered.json(), url);
+      }
+      const accessLines = runtime.logs.lines
+        .map((line) => JSON.parse(line) as { msg?: string; route?: string; error?: string })
+        .filter((line) => line.msg === 'request completed' && line.route === '/readyz');
+      assert.equal(accessLines.length, 3);
+      for (const line of accessLines)
+        assert.equal(line.error, 'SERVICE_UNAVAILABLE', 'its access line names the code');
+    } finally {
+      await renderer.close();
       await app.close();
       await runtime.close();
     }

@@ -1,32 +1,31 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { TSchema } from 'typebox';
 import type { AdminScope } from '../../domain/admin-scope.js';
 import type { ServiceDeps } from '../../services/deps.js';
+import type { ApiDescription } from '../api-routes-setup.js';
 import { Problem } from '../errors/error-schemas.js';
-import {
-  IDEMPOTENCY_HEADERS,
-  KEY_REUSED,
-  REPLAYED_HEADER,
-  readIdempotentRequest,
-} from '../idempotent-request.js';
-import { type DocumentedStatus, errorAnswers, successAnswer } from '../openapi/documented-answers.js';
+import { sendProblem } from '../errors/render.js';
+import { KEY_REUSED, readIdempotentRequest } from '../idempotent-request.js';
+import type { DocumentedStatus } from '../openapi/documented-answers.js';
 import { ref } from '../openapi/schema-ref.js';
+import type { Operation } from '../route-table.js';
 import { type AdminAccess, authenticateAdmin } from './authenticate-admin.js';
 
-/** One operation of the admin API: what it needs, reads and answers, and why it fails. */
-export interface AdminOperation<R extends object> {
+/** An operation of the admin API: one of every API's operations, which needs an admin scope. */
+export interface AdminOperation<R extends FastifySchema = FastifySchema> extends Operation<R> {
+  readonly scope: AdminScope;
+}
+
+/** An admin operation as its *-admin-operations.ts writes it: what it needs, reads and answers, and why it fails. */
+interface AdminOperationSpec<R extends FastifySchema> {
   readonly operationId: string;
   readonly tag: string;
   readonly summary: string;
   readonly scope: AdminScope;
-  /** Its request parts (params, querystring, body), validated before the handler runs. */
   readonly request: R;
-  /**
-   * A create that takes Idempotency-Key: a retry with the same key and body answers the first
-   * answer again (admin-create.ts).
-   */
+  /** A create that takes Idempotency-Key: a retry with the same key and body answers the first answer again (admin-create.ts). */
   readonly idempotent?: true;
-  /** Its success answer; a null schema sends no body. */
+  /** Its success answer, in JSON; a null schema sends no body. */
   readonly answer: {
     readonly status: number;
     readonly schema: TSchema | null;
@@ -37,10 +36,7 @@ export interface AdminOperation<R extends object> {
   readonly errors?: Partial<Record<DocumentedStatus, string>>;
 }
 
-/** An operation as written in a route table, its types checked there. */
-export const adminOperation = <R extends object>(o: AdminOperation<R>) => o;
-
-/** Why an idempotent create (admin-create.ts) may fail besides its own reasons. */
+/** Why a create (it takes Idempotency-Key: admin-create.ts) may fail besides its own reasons. */
 export const CREATE_ERRORS = {
   400: 'The body or the Idempotency-Key is invalid',
   422: KEY_REUSED,
@@ -53,50 +49,55 @@ const ALWAYS = {
   503: 'The database cannot serve right now, or the server is shutting down',
 } as const;
 
-const ERROR_SHAPE = {
-  mediaType: 'application/problem+json',
-  schema: ref(Problem),
-  challenge: 'bearer',
-  otherClientErrors: '405 (method not allowed), 408 (request too slow), 413 (body too large), 415 (not JSON)',
-} as const;
-
 /**
- * The builder of admin routes' options: authentication with the operation's scope first, then
- * validation of its parts, and its entry in the admin listener's OpenAPI document.
+ * An admin operation, its types checked where it is written, completed with what every admin
+ * operation has: the scope it needs in its description, the statuses every one may send, and,
+ * for a create (it takes Idempotency-Key, and may answer again: admin-create.ts), theirs.
  */
-export function adminRouteOptions(deps: ServiceDeps, access: AdminAccess) {
-  return <R extends object>(op: AdminOperation<R>) => {
-    const creates = op.idempotent === true;
-    return {
-      onRequest: [authenticateAdmin(deps, access, op.scope)],
-      ...(creates ? { preHandler: [readIdempotentRequest(deps, keyOwner)] } : {}),
-      schema: {
-        operationId: op.operationId,
-        summary: op.summary,
-        description: `Needs the scope \`${op.scope}\`.`,
-        tags: [op.tag],
-        // OpenAPI 3.1 §4.8.30: for schemes other than OAuth 2.0, the list names roles: the scope.
-        security: [{ adminToken: [op.scope] }],
-        ...(op.request as R),
-        ...(creates ? { headers: IDEMPOTENCY_HEADERS } : {}),
-        response: {
-          [op.answer.status]: successAnswer(
-            op.answer.description ?? 'Success',
-            op.answer.schema ? { mediaType: 'application/json', schema: ref(op.answer.schema) } : null,
-            { ...op.answer.headers, ...(creates ? REPLAYED_HEADER : {}) },
-          ),
-          ...errorAnswers(
-            ERROR_SHAPE,
-            { ...(creates ? CREATE_ERRORS : {}), ...op.errors, ...ALWAYS },
-            { retryAfterOn: [429, 503] },
-          ),
-        },
-      },
-    };
+export function adminOperation<R extends FastifySchema>(o: AdminOperationSpec<R>): AdminOperation<R> {
+  const creates = o.idempotent === true;
+  return {
+    operationId: o.operationId,
+    tag: o.tag,
+    summary: o.summary,
+    description: `Needs the scope \`${o.scope}\`.`,
+    scope: o.scope,
+    request: o.request,
+    ...(creates ? { idempotent: true } : {}),
+    answer: {
+      status: o.answer.status,
+      mediaType: 'application/json',
+      schema: o.answer.schema,
+      ...(o.answer.description ? { description: o.answer.description } : {}),
+      ...(o.answer.headers ? { headers: o.answer.headers } : {}),
+    },
+    errors: { ...(creates ? CREATE_ERRORS : {}), ...o.errors, ...ALWAYS },
+    retryAfterOn: [429, 503],
   };
 }
 
-export type AdminRouteOptions = ReturnType<typeof adminRouteOptions>;
+/**
+ * The admin API: RFC 9457 problems, JSON bodies, and every route starting with authentication by
+ * admin token with the scope its operation needs, before validation of its parts.
+ */
+export function adminApi(deps: ServiceDeps, access: AdminAccess): ApiDescription<AdminOperation> {
+  return {
+    render: sendProblem,
+    bodyTypes: ['application/json'],
+    untypedIsJson: true,
+    steps: (op) => ({ onRequest: [authenticateAdmin(deps, access, op.scope)] }),
+    errorAnswers: {
+      mediaType: 'application/problem+json',
+      schema: ref(Problem),
+      challenge: 'bearer',
+      otherClientErrors:
+        '405 (method not allowed), 408 (request too slow), 413 (body too large), 415 (not JSON)',
+    },
+    readIdempotencyKey: readIdempotentRequest(deps, keyOwner),
+    // OpenAPI 3.1 §4.8.30: for schemes other than OAuth 2.0, the list names roles: the scope.
+    security: (op) => [{ adminToken: [op.scope] }],
+  };
+}
 
 /**
  * An admin caller's keys: its own, sealed with the secret derived from its token, which the

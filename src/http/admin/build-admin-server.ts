@@ -2,16 +2,17 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../services/deps.js';
 import { reportDatabaseOutage } from '../../services/health/report-database-outage.js';
-import { acceptJsonBodies, ignoreContentTypeWithoutBody } from '../accept-json-bodies.js';
-import { installErrorHandling } from '../errors/install-error-handling.js';
-import { sendProblem } from '../errors/render.js';
+import { ignoreContentTypeWithoutBody } from '../accept-json-bodies.js';
+import { apiRoutesSetup } from '../api-routes-setup.js';
+import { registerRouteTable } from '../route-table.js';
 import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from '../server-options.js';
 import { refuseWhileClosing } from '../steps/refuse-while-closing.js';
 import { createValidatorFactory } from '../validator-factory.js';
 import '../request-context.js';
 import './admin-caller.js';
 import { ADMIN_COMPONENT_SCHEMAS, adminOpenApiDefinition } from './admin-openapi.js';
-import { registerAdminRoutes } from './admin-routes.js';
+import { adminApi } from './admin-operation.js';
+import { adminRoutes } from './admin-routes.js';
 import type { AdminAccess } from './authenticate-admin.js';
 
 export const ADMIN_PREFIX = '/admin/v1';
@@ -41,7 +42,6 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
   app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('cache-control', 'no-store');
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
@@ -58,8 +58,10 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
     );
     done();
   });
-  installErrorHandling(app, sendProblem);
-  acceptJsonBodies(app, ['application/json'], { untypedIsJson: true });
+  // The listener serves the admin API alone: its setup (error shape, JSON bodies, no-store) is the
+  // whole listener's, so what falls outside /admin/v1 is answered alike.
+  const api = adminApi(deps, access);
+  apiRoutesSetup(app, api);
   for (const schema of ADMIN_COMPONENT_SCHEMAS) app.addSchema(schema);
   await app.register(swagger, {
     openapi: adminOpenApiDefinition(deps.config),
@@ -67,7 +69,7 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
   });
   await app.register(
     async (admin) => {
-      registerAdminRoutes(admin, deps, access);
+      registerRouteTable(admin, api, adminRoutes(deps));
       admin.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: ADMIN_PREFIX },

@@ -1,21 +1,18 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../services/deps.js';
-import type { AdminRouteOptions } from './admin-operation.js';
+import { type RouteRow, route } from '../route-table.js';
+import type { AdminOperation } from './admin-operation.js';
 import { passkeyAdminHandlers } from './passkey-admin-handlers.js';
 import { passkeyOperations as p } from './passkey-admin-operations.js';
 
 /** Passkeys of applications: limits, expiry, revocation. */
-export function registerPasskeyAdminRoutes(
-  plugin: FastifyInstance,
-  route: AdminRouteOptions,
-  deps: ServiceDeps,
-): void {
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export function passkeyAdminRoutes(deps: ServiceDeps): RouteRow<AdminOperation>[] {
   const passkeys = passkeyAdminHandlers(deps);
-  app.get('/:environment/passkeys', route(p.listPasskeys), passkeys.listPasskeys);
-  app.post('/:environment/applications/:app/passkeys', route(p.createPasskey), passkeys.createPasskey);
-  app.get('/:environment/passkeys/:id', route(p.getPasskey), passkeys.getPasskey);
-  app.patch('/:environment/passkeys/:id', route(p.updatePasskey), passkeys.updatePasskey);
-  app.post('/:environment/passkeys/:id/revoke', route(p.revokePasskey), passkeys.revokePasskey);
+  // biome-ignore format: a route table, one route per line
+  return [
+    route('GET',   '/:environment/passkeys',                  p.listPasskeys,  {}, passkeys.listPasskeys),
+    route('POST',  '/:environment/applications/:app/passkeys', p.createPasskey, {}, passkeys.createPasskey),
+    route('GET',   '/:environment/passkeys/:id',              p.getPasskey,    {}, passkeys.getPasskey),
+    route('PATCH', '/:environment/passkeys/:id',              p.updatePasskey, {}, passkeys.updatePasskey),
+    route('POST',  '/:environment/passkeys/:id/revoke',       p.revokePasskey, {}, passkeys.revokePasskey),
+  ];
 }

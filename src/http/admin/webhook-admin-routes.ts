@@ -1,24 +1,20 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../services/deps.js';
-import type { AdminRouteOptions } from './admin-operation.js';
+import { type RouteRow, route } from '../route-table.js';
+import type { AdminOperation } from './admin-operation.js';
 import { webhookAdminHandlers } from './webhook-admin-handlers.js';
 import { webhookOperations as w } from './webhook-admin-operations.js';
 
 /** Webhook endpoints and their deliveries. */
-export function registerWebhookAdminRoutes(
-  plugin: FastifyInstance,
-  route: AdminRouteOptions,
-  deps: ServiceDeps,
-): void {
-  const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
+export function webhookAdminRoutes(deps: ServiceDeps): RouteRow<AdminOperation>[] {
   const webhooks = webhookAdminHandlers(deps);
-  const endpoint = '/:environment/webhook-endpoints/:id';
-  app.get('/:environment/webhook-endpoints', route(w.listEndpoints), webhooks.listEndpoints);
-  app.post('/:environment/webhook-endpoints', route(w.addEndpoint), webhooks.addEndpoint);
-  app.get(endpoint, route(w.getEndpoint), webhooks.getEndpoint);
-  app.delete(endpoint, route(w.removeEndpoint), webhooks.removeEndpoint);
-  app.post(`${endpoint}/rotate-secret`, route(w.rotateSecret), webhooks.rotateSecret);
-  app.post(`${endpoint}/enable`, route(w.enableEndpoint), webhooks.enableEndpoint);
-  app.get('/:environment/webhook-deliveries', route(w.listDeliveries), webhooks.listDeliveries);
+  // biome-ignore format: a route table, one route per line
+  return [
+    route('GET',    '/:environment/webhook-endpoints',                   w.listEndpoints,  {}, webhooks.listEndpoints),
+    route('POST',   '/:environment/webhook-endpoints',                   w.addEndpoint,    {}, webhooks.addEndpoint),
+    route('GET',    '/:environment/webhook-endpoints/:id',               w.getEndpoint,    {}, webhooks.getEndpoint),
+    route('DELETE', '/:environment/webhook-endpoints/:id',               w.removeEndpoint, {}, webhooks.removeEndpoint),
+    route('POST',   '/:environment/webhook-endpoints/:id/rotate-secret', w.rotateSecret,   {}, webhooks.rotateSecret),
+    route('POST',   '/:environment/webhook-endpoints/:id/enable',        w.enableEndpoint, {}, webhooks.enableEndpoint),
+    route('GET',    '/:environment/webhook-deliveries',                  w.listDeliveries, {}, webhooks.listDeliveries),
+  ];
 }

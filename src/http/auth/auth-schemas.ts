@@ -1,11 +1,4 @@
 import { Type } from 'typebox';
-import {
-  type ErrorAnswers,
-  errorAnswers,
-  RATE_LIMIT_HEADERS,
-  successAnswer,
-} from '../openapi/documented-answers.js';
-import { ref } from '../openapi/schema-ref.js';
 
 /** RFC 6749 §5.2 error body. */
 export const OAuthError = Type.Object(
@@ -85,10 +78,8 @@ const RevocationRequest = Type.Object({
 
 // RFC 7009 §2.2: clients ignore the body; an empty JSON object keeps clients that insist on a
 // JSON answer (simple-oauth2) working.
-export const Revoked = Type.Object(
-  {},
-  { description: 'Revoked, or the token was unknown or not this client’s (RFC 7009 §2.2)' },
-);
+export const REVOKED = 'Revoked, or the token was unknown or not this client’s (RFC 7009 §2.2)';
+export const Revoked = Type.Object({}, { description: REVOKED });
 
 export const AuthorizationServerMetadata = Type.Object(
   {
@@ -104,50 +95,7 @@ export const AuthorizationServerMetadata = Type.Object(
   { description: 'RFC 8414 authorization server metadata', $id: 'AuthorizationServerMetadata' },
 );
 
-const OAUTH_ERROR_ANSWERS: ErrorAnswers = {
-  mediaType: 'application/json',
-  schema: ref(OAuthError),
-  challenge: 'basic',
-  otherClientErrors:
-    'invalid_request: 405 (method not allowed), 408 (the request did not arrive within ' +
-    'REQUEST_TIMEOUT_MS), 421 (host not in ALLOWED_HOSTS), 431 (header section too large)',
-};
-
-const OAUTH_STATUSES = {
-  400:
-    'invalid_request (missing or repeated parameter, a Content-Type other than form-encoded UTF-8, ' +
-    'both authentication methods, a passkey not of the application), unsupported_grant_type, ' +
-    'invalid_scope, unauthorized_client (revoked application)',
-  401: 'invalid_client (unknown client or wrong secret)',
-  413: 'invalid_request: the body is larger than BODY_LIMIT_BYTES',
-  429:
-    'slow_down: the passkey is over its rate limit or quota, or too many failed authentications ' +
-    'of this client id or address',
-  503:
-    'temporarily_unavailable: the database or the rate-limit store cannot serve right now, or the ' +
-    'server is shutting down',
-} as const;
-
-/** Every error answer of the token endpoint, in the RFC 6749 §5.2 shape. */
-export const tokenErrors = errorAnswers(OAUTH_ERROR_ANSWERS, OAUTH_STATUSES, { charged: true });
-
-/** Every error answer of the revocation endpoint (RFC 7009 §2.2.1), which no passkey pays for. */
-export const revocationErrors = errorAnswers(OAUTH_ERROR_ANSWERS, {
-  ...OAUTH_STATUSES,
-  429: 'slow_down: too many failed authentications of this client id or address',
-});
-
-/** RFC 6749 §5.1: token answers are never cached; a passkey's allowance when one was charged. */
-export const tokenIssued = successAnswer(
-  'The access token (RFC 6749 §5.1)',
-  { mediaType: 'application/json', schema: ref(TokenResponse) },
-  {
-    'Cache-Control': Type.String({ description: 'RFC 6749 §5.1: no-store', examples: ['no-store'] }),
-    ...RATE_LIMIT_HEADERS,
-  },
-);
-
-/** What each operation reads from a request; the routes add the answers. */
+/** What each operation reads from a request; auth-operations.ts adds the answers. */
 export const IssueToken = { querystring: TokenQuery, body: TokenRequest };
 export const RevokeToken = { body: RevocationRequest };
 export const AuthenticateClient = { body: ClientCredentialsBody };

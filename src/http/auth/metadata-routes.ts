@@ -1,24 +1,40 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { CLIENT_CREDENTIALS_GRANT, OFFLINE_ACCESS } from '../../domain/token-request.js';
 import { Problem } from '../errors/error-schemas.js';
 import type { HttpDeps } from '../http-deps.js';
 import { ref } from '../openapi/schema-ref.js';
+import { type RouteTableApi, registerRouteTable, route } from '../route-table.js';
 import { AuthorizationServerMetadata } from './auth-schemas.js';
 
 const AUTH_METHODS = ['client_secret_basic', 'client_secret_post'];
 
 // At the root, outside /auth/v1, the metadata answers errors as RFC 9457 problem details.
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: ref(Problem) } },
-});
-const errors = {
-  '4xx': problem(
-    '400 (Host missing, malformed or sent twice), 408 (request too slow), 421 (host not in ' +
+const DISCOVERY: RouteTableApi = {
+  steps: () => ({}),
+  errorAnswers: {
+    mediaType: 'application/problem+json',
+    schema: ref(Problem),
+    challenge: 'bearer',
+    otherClientErrors:
+      '400 (Host missing, malformed or sent twice), 408 (request too slow), 421 (host not in ' +
       'ALLOWED_HOSTS), 431 (header section too large)',
-  ),
-  '5xx': problem('Server error; never shows internals'),
+  },
+  // Public: discovery comes before a client has credentials (RFC 8414 §3).
+  security: () => [],
+};
+
+const GET_METADATA = {
+  operationId: 'getAuthorizationServerMetadata',
+  tag: 'Token service',
+  summary: 'Authorization server metadata (RFC 8414)',
+  request: {},
+  answer: {
+    status: 200,
+    mediaType: 'application/json',
+    schema: AuthorizationServerMetadata,
+    description: 'RFC 8414 authorization server metadata',
+  },
+  errors: {},
 };
 
 /**
@@ -33,42 +49,25 @@ export function metadataRoutes(deps: HttpDeps): FastifyPluginAsync {
   // from X-Forwarded-Host, which a cache keyed on the URL must tell apart as well.
   const cacheControl = deps.config.allowedHosts ? 'public, max-age=3600' : 'no-store';
   const vary = deps.config.trustProxy ? 'X-Forwarded-Host' : null;
-  return async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    app.get(
-      '/.well-known/oauth-authorization-server',
-      {
-        schema: {
-          operationId: 'getAuthorizationServerMetadata',
-          summary: 'Authorization server metadata (RFC 8414)',
-          tags: ['Token service'],
-          // Public: discovery comes before a client has credentials (RFC 8414 §3).
-          security: [],
-          response: {
-            200: {
-              description: 'RFC 8414 authorization server metadata',
-              content: { 'application/json': { schema: ref(AuthorizationServerMetadata) } },
-            },
-            ...errors,
-          },
-        },
-      },
-      async (request, reply) => {
-        const base = request.site.baseUrl;
-        reply.header('cache-control', cacheControl);
-        if (vary) reply.header('vary', vary);
-        return {
-          issuer: base,
-          token_endpoint: `${base}/auth/v1/oauth2/token`,
-          revocation_endpoint: `${base}/auth/v1/oauth2/revoke`,
-          grant_types_supported: [CLIENT_CREDENTIALS_GRANT],
-          // No authorization endpoint, so no response types (the member itself is REQUIRED).
-          response_types_supported: [],
-          token_endpoint_auth_methods_supported: AUTH_METHODS,
-          revocation_endpoint_auth_methods_supported: AUTH_METHODS,
-          scopes_supported: [OFFLINE_ACCESS],
-        };
-      },
-    );
+  const metadata = (request: FastifyRequest, reply: FastifyReply) => {
+    const base = request.site.baseUrl;
+    reply.header('cache-control', cacheControl);
+    if (vary) reply.header('vary', vary);
+    return {
+      issuer: base,
+      token_endpoint: `${base}/auth/v1/oauth2/token`,
+      revocation_endpoint: `${base}/auth/v1/oauth2/revoke`,
+      grant_types_supported: [CLIENT_CREDENTIALS_GRANT],
+      // No authorization endpoint, so no response types (the member itself is REQUIRED).
+      response_types_supported: [],
+      token_endpoint_auth_methods_supported: AUTH_METHODS,
+      revocation_endpoint_auth_methods_supported: AUTH_METHODS,
+      scopes_supported: [OFFLINE_ACCESS],
+    };
+  };
+  return async (app) => {
+    registerRouteTable(app, DISCOVERY, [
+      route('GET', '/.well-known/oauth-authorization-server', GET_METADATA, {}, metadata),
+    ]);
   };
 }

@@ -20,8 +20,8 @@ function shownPath(path: string): string {
 }
 
 function publicDetail(error: AppError): string {
-  // A 5xx never shows internals: its detail is the catalog title.
-  return error.status >= 500 ? error.title : (error.detail ?? error.title);
+  // A 5xx never shows internals: its detail is the catalog title, unless written for the caller.
+  return error.status >= 500 && !error.expose ? error.title : (error.detail ?? error.title);
 }
 
 /**
@@ -66,7 +66,10 @@ const JSON_API_ERRORS: ErrorShape = {
   },
 };
 
-/** RFC 9457 problem details; `type` is a stable relative URI per catalog code. */
+/**
+ * RFC 9457 problem details; `type` is a stable relative URI per catalog code. The error's
+ * extension members (§3.2), if any, follow the standard ones.
+ */
 const PROBLEM_DETAILS: ErrorShape = {
   mediaType: 'application/problem+json',
   headers: {},
@@ -80,6 +83,7 @@ const PROBLEM_DETAILS: ErrorShape = {
       ...(path === null ? {} : { instance: shownPath(path) }),
       code: error.code,
       ...(error.field ? { errors: [{ field: error.field, message: detail }] } : {}),
+      ...error.extensions,
     };
   },
 };
@@ -117,11 +121,6 @@ export function sendIn(shape: ErrorShape) {
       .type(shape.mediaType)
       .send(shape.body(error, requestPath(request)));
   };
-}
-
-/** An RFC 9457 body for `error` answering `path`, for answers that add members of their own (/readyz). */
-export function problemBody(error: AppError, path: string | null): Record<string, unknown> {
-  return PROBLEM_DETAILS.body(error, path);
 }
 
 export const sendJsonApiError = sendIn(JSON_API_ERRORS);

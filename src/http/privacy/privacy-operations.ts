@@ -1,6 +1,7 @@
 import { type TSchema, Type } from 'typebox';
 import type { PrivacyRequestType } from '../../domain/privacy-request.js';
-import { alwaysAnswered, type Operation } from '../api-routes-setup.js';
+import { alwaysAnswered } from '../api-routes-setup.js';
+import { taggedOperations } from '../route-table.js';
 import * as S from './privacy-schemas.js';
 
 /** Why each status is sent, by operation. */
@@ -26,44 +27,50 @@ const CREATED_HEADERS = {
 
 const ok = (schema: TSchema) => ({ status: 200, mediaType: 'application/json', schema });
 
+/** Filing a request of one type. */
+const create = (type: PrivacyRequestType) => ({
+  summary: `File ${type === 'access' ? 'an' : 'a'} ${type} request (409 while one for the same end user is pending)`,
+  request: S.CreateRequest,
+  idempotent: true as const,
+  answer: {
+    status: 201,
+    description: 'Accepted: PENDING until the worker completes it',
+    mediaType: 'application/json',
+    schema: S.RequestRecord,
+    headers: CREATED_HEADERS,
+  },
+  errors: CREATE,
+});
+
+const list = (type: PrivacyRequestType) => ({
+  summary: `List ${type} requests of the last PRIVACY_LIST_DAYS, newest first`,
+  request: S.ListRequests,
+  answer: ok(S.RequestList),
+  errors: LIST,
+});
+
+const get = (type: PrivacyRequestType) => ({
+  summary: `Get one ${type} request`,
+  request: S.OneRequest,
+  answer: ok(S.RequestRecord),
+  errors: GET,
+});
+
 /**
- * The operations of the Privacy API on one type of request (docs/interface.md §4.3): their ids,
- * summaries, request parts, success answers and why each error status is sent.
+ * The operations of the Privacy API (docs/interface.md §4.3), by operation id: their summaries,
+ * request parts, success answers and why each error status is sent.
  */
-export function privacyOperations(type: PrivacyRequestType) {
-  const noun = type === 'forget' ? 'ForgetRequest' : 'AccessRequest';
-  const tags = [type === 'forget' ? 'Privacy: forget requests' : 'Privacy: access requests'];
-  const named = <R extends object>(operationId: string, op: Operation<R>) => ({
-    name: { operationId, tags },
-    op,
-  });
-  return {
-    create: named(`create${noun}`, {
-      summary: `File ${type === 'access' ? 'an' : 'a'} ${type} request (409 while one for the same end user is pending)`,
-      request: S.CreateRequest,
-      idempotent: true,
-      answer: {
-        status: 201,
-        description: 'Accepted: PENDING until the worker completes it',
-        mediaType: 'application/json',
-        schema: S.RequestRecord,
-        headers: CREATED_HEADERS,
-      },
-      errors: CREATE,
-    }),
-    list: named(`list${noun}s`, {
-      summary: `List ${type} requests of the last PRIVACY_LIST_DAYS, newest first`,
-      request: S.ListRequests,
-      answer: ok(S.RequestList),
-      errors: LIST,
-    }),
-    get: named(`get${noun}`, {
-      summary: `Get one ${type} request`,
-      request: S.OneRequest,
-      answer: ok(S.RequestRecord),
-      errors: GET,
-    }),
-    downloadExport: named('downloadAccessExport', {
+export const PRIVACY_OPERATIONS = {
+  ...taggedOperations('Privacy: forget requests', {
+    createForgetRequest: create('forget'),
+    listForgetRequests: list('forget'),
+    getForgetRequest: get('forget'),
+  }),
+  ...taggedOperations('Privacy: access requests', {
+    createAccessRequest: create('access'),
+    listAccessRequests: list('access'),
+    getAccessRequest: get('access'),
+    downloadAccessExport: {
       summary:
         'Download the export of a completed access request: one JSON document, or a ZIP archive with `?format=zip` or `Accept: application/zip` (409 while pending, 410 once expired)',
       request: S.ExportRequest,
@@ -78,7 +85,7 @@ export function privacyOperations(type: PrivacyRequestType) {
         },
       },
       errors: EXPORT,
-      retryAfterOn: [409],
-    }),
-  };
-}
+      retryAfterOn: [409 as const],
+    },
+  }),
+};

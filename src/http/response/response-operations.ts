@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox';
-import { alwaysAnswered, type Operation } from '../api-routes-setup.js';
+import { alwaysAnswered } from '../api-routes-setup.js';
+import { taggedOperations } from '../route-table.js';
 import * as S from './response-schemas.js';
 
 /** Why each status is sent, by kind of operation. */
@@ -44,7 +45,7 @@ const ok = (schema: TSchema, mediaType = S.JSON_API) => ({ status: 200, mediaTyp
  * Each operation of the Response API, by operation id: its summary, request parts, success
  * answer and why it sends each error status (docs/interface.md §4.1).
  */
-export const RESPONSE_OPERATIONS = {
+export const RESPONSE_OPERATIONS = taggedOperations('Response API', {
   listReviewResponses: {
     summary: 'List the responses to a review, oldest first, a page at a time',
     request: S.ListResponses,
@@ -111,6 +112,4 @@ export const RESPONSE_OPERATIONS = {
     answer: ok(S.ReviewRelationshipDocument),
     errors: ON_RESPONSE,
   },
-} satisfies Record<string, Operation<object>>;
-
-export type ResponseOperationId = keyof typeof RESPONSE_OPERATIONS;
+});

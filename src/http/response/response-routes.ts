@@ -1,14 +1,14 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { apiRoutesSetup } from '../api-routes-setup.js';
+import { apiRoutesSetup, resourceApi } from '../api-routes-setup.js';
 import { sendJsonApiError } from '../errors/render.js';
 import type { HttpDeps } from '../http-deps.js';
 import { DEPRECATION_HEADERS, RATE_LIMIT_HEADERS } from '../openapi/documented-answers.js';
 import { ref } from '../openapi/schema-ref.js';
+import { type Operation, registerRouteTable, route } from '../route-table.js';
 import { announceDeprecation } from '../steps/announce-deprecation.js';
 import { readResourceDocument } from './read-resource-document.js';
 import { responseHandlers } from './response-handlers.js';
-import { RESPONSE_OPERATIONS, type ResponseOperationId } from './response-operations.js';
+import { RESPONSE_OPERATIONS as O } from './response-operations.js';
 import * as S from './response-schemas.js';
 
 /** When `/contentmanagement` was deprecated in favour of `/response` (RFC 9745 date). */
@@ -18,10 +18,26 @@ const CONTENTMANAGEMENT_DEPRECATION = {
   successorPrefix: '/response/',
 };
 
-const ON_REVIEW = '/clientResponses/:client/reviews/:reviewId';
-const COUNT = '/clientResponses/reviews/-/responses';
-const ONE = '/clientResponses/:responseGuid';
-const REL = `${ONE}/relationships`;
+/** Under the old prefix, operations get their own ids and `deprecated: true` in /openapi.json. */
+function viaContentmanagement(op: Operation) {
+  return {
+    operationId: `${op.operationId}ViaContentmanagement`,
+    tags: ['Response API (deprecated /contentmanagement prefix)'],
+    deprecated: true,
+  };
+}
+
+/** JSON:API §5.1: documents are exchanged as application/vnd.api+json. */
+function answerJsonApi(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  reply.type(S.JSON_API);
+  done();
+}
+
+// A route's own steps, after the bearer token, the passkey and the charge: reading a request
+// document, answering with a JSON:API one.
+const jsonApi = { steps: { preHandler: [answerJsonApi] } };
+const create = { steps: { preValidation: [readResourceDocument('create')], preHandler: [answerJsonApi] } };
+const update = { steps: { preValidation: [readResourceDocument('update')], preHandler: [answerJsonApi] } };
 
 /**
  * Response API under /response/v1, and again under the deprecated /contentmanagement/v1, which
@@ -35,9 +51,8 @@ const REL = `${ONE}/relationships`;
  */
 export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean } = {}): FastifyPluginAsync {
   const deprecated = options.deprecated === true;
-  return async (plugin) => {
-    const app = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    const routeOptions = apiRoutesSetup(app, deps, {
+  return async (app) => {
+    const api = resourceApi(deps, {
       passkeyApi: 'response',
       render: sendJsonApiError,
       bodyTypes: [S.JSON_API, 'application/json'],
@@ -45,40 +60,22 @@ export function responseRoutes(deps: HttpDeps, options: { deprecated?: boolean }
       // Every answer tells the passkey's allowance; under the old prefix, also its deprecation.
       everyAnswer: { ...RATE_LIMIT_HEADERS, ...(deprecated ? DEPRECATION_HEADERS : {}) },
       firstSteps: deprecated ? [announceDeprecation(CONTENTMANAGEMENT_DEPRECATION)] : [],
+      ...(deprecated ? { rename: viaContentmanagement } : {}),
     });
-    // The old prefix gets its own operation ids and `deprecated: true` in /openapi.json.
-    const route = <K extends ResponseOperationId, P extends object>(id: K, steps: P) =>
-      routeOptions(
-        deprecated
-          ? { operationId: `${id}ViaContentmanagement`, tags: [DEPRECATED_TAG], deprecated }
-          : { operationId: id, tags: ['Response API'] },
-        RESPONSE_OPERATIONS[id],
-        steps,
-      );
+    apiRoutesSetup(app, api);
     const h = responseHandlers(deps);
-    const plain = {};
-    // Steps after authentication: reading a request document, answering with a JSON:API one.
-    const jsonApi = { preHandler: [answerJsonApi] };
-    const create = { preValidation: [readResourceDocument('create')], ...jsonApi };
-    const update = { preValidation: [readResourceDocument('update')], ...jsonApi };
-
-    app.get(ON_REVIEW, route('listReviewResponses', jsonApi), h.listReviewResponses);
-    app.post(ON_REVIEW, route('createClientResponse', create), h.createClientResponse);
-    app.post(COUNT, route('countReviewResponses', plain), h.countReviewResponses);
-    app.get(ONE, route('getClientResponse', jsonApi), h.getClientResponse);
-    app.patch(ONE, route('updateClientResponse', update), h.updateClientResponse);
-    app.delete(ONE, route('deleteClientResponse', plain), h.deleteClientResponse);
-    app.get(`${ONE}/author`, route('getClientResponseAuthor', jsonApi), h.getAuthor);
-    app.get(`${REL}/author`, route('getClientResponseAuthorRelationship', jsonApi), h.getAuthorRelationship);
-    app.get(`${ONE}/review`, route('getClientResponseReview', jsonApi), h.getReview);
-    app.get(`${REL}/review`, route('getClientResponseReviewRelationship', jsonApi), h.getReviewRelationship);
+    // biome-ignore format: a route table, one route per line
+    registerRouteTable(app, api, [
+      route('GET',    '/clientResponses/:client/reviews/:reviewId',          O.listReviewResponses,                 jsonApi, h.listReviewResponses),
+      route('POST',   '/clientResponses/:client/reviews/:reviewId',          O.createClientResponse,                create,  h.createClientResponse),
+      route('POST',   '/clientResponses/reviews/-/responses',                O.countReviewResponses,                {},      h.countReviewResponses),
+      route('GET',    '/clientResponses/:responseGuid',                      O.getClientResponse,                   jsonApi, h.getClientResponse),
+      route('PATCH',  '/clientResponses/:responseGuid',                      O.updateClientResponse,                update,  h.updateClientResponse),
+      route('DELETE', '/clientResponses/:responseGuid',                      O.deleteClientResponse,                {},      h.deleteClientResponse),
+      route('GET',    '/clientResponses/:responseGuid/author',               O.getClientResponseAuthor,             jsonApi, h.getAuthor),
+      route('GET',    '/clientResponses/:responseGuid/relationships/author', O.getClientResponseAuthorRelationship, jsonApi, h.getAuthorRelationship),
+      route('GET',    '/clientResponses/:responseGuid/review',               O.getClientResponseReview,             jsonApi, h.getReview),
+      route('GET',    '/clientResponses/:responseGuid/relationships/review', O.getClientResponseReviewRelationship, jsonApi, h.getReviewRelationship),
+    ]);
   };
-}
-
-const DEPRECATED_TAG = 'Response API (deprecated /contentmanagement prefix)';
-
-/** JSON:API §5.1: documents are exchanged as application/vnd.api+json. */
-function answerJsonApi(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
-  reply.type(S.JSON_API);
-  done();
 }
