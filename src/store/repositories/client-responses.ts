@@ -117,9 +117,7 @@ const responseKeys = (p: ResponseKeys) =>
  * On SQLite a prepared query, whose reads of a turn already share one transaction
  * (read-batching-sqlite-driver.ts) and cost a few microseconds each. On PostgreSQL a batched read
  * (batched-read.ts): the same query joined laterally to the keys, one SQL text for any number of
- * keys, so the connection keeps it as one named statement, whose generic plan (from its sixth run)
- * probes the response's primary key and then the grant's for each key; the first custom plans may
- * scan the grants instead.
+ * keys.
  */
 function grantedResponseRead<Row, R>(
   select: (query: GrantedResponseQuery) => SelectQueryBuilder<Database, never, Row>,
