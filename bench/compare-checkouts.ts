@@ -10,9 +10,13 @@
  *   node --import tsx bench/compare-checkouts.ts --checkouts /tmp/before,. --scenario token
  *        [--db sqlite|postgres] [--n 30000] [--rounds 8] [--connections 50] [--log-level warn]
  *
+ * Scenarios: `author` (GET a response's author), `token` (POST a client-credentials token) and
+ * `privacy` (POST forgetRequests, each for a person no request named before; the worker is off,
+ * so the server only files them).
+ *
  * Writes, per checkout, its revision, the median and the least CPU per request over the rounds,
- * each round's figure and its median against the first's, to a new file under bench/results/ (or
- * --out FILE), prints it and the file's path. CPU is read from /proc (1/100 s ticks): 30,000
+ * each round's figure and its median against the first's, and the same for requests answered per
+ * second, to a new file under bench/results/ (or --out FILE), prints it and the file's path. CPU is read from /proc (1/100 s ticks): 30,000
  * requests of 40 µs are 1.2 s, read to within 1 %.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
@@ -26,6 +30,7 @@ import { cpuSeconds, runLoadAsync, stop } from './harness/processes.js';
 import { recordRun, revisionOf } from './harness/run-record.js';
 import {
   authorPath,
+  type Demo,
   getToken,
   seedDemo,
   startApi,
@@ -69,6 +74,42 @@ interface Served {
   readonly child: ChildProcess;
   readonly job: Record<string, unknown>;
   readonly perRequest: number[];
+  readonly perSecond: number[];
+}
+
+/** Person numbers of the warm-up's forget requests, far from the rounds'. */
+const WARM_UP_PEOPLE = 1_000_000_000;
+
+/** The scenario's load job against a served checkout (its privacy bodies numbered per run: runOf). */
+async function jobFor(base: string, demo: Demo, token: string): Promise<Record<string, unknown>> {
+  if (args.scenario === 'author')
+    return {
+      url: `${base}${await authorPath(base, demo, token)}`,
+      headers: { authorization: `Bearer ${token}` },
+    };
+  if (args.scenario === 'privacy')
+    return {
+      url: `${base}/privacy/v1/forgetRequests?passkey=${demo.privacyPasskey}`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      distinctBodies: {
+        template: JSON.stringify({ authorId: 'person-@N@', clientNames: ['Acme-EN_GB', 'Acme-DE_DE'] }),
+        placeholder: '@N@',
+      },
+    };
+  if (args.scenario !== 'token') throw new Error(`unknown scenario ${args.scenario}`);
+  return {
+    url: `${base}/auth/v1/oauth2/token`,
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: tokenForm(demo),
+  };
+}
+
+/** The job for one run of `amount` requests; forget requests start at person `first`. */
+function runOf(s: Served, amount: number, first: number): Record<string, unknown> {
+  const bodies = s.job.distinctBodies as Record<string, unknown> | undefined;
+  return { ...s.job, amount, ...(bodies ? { distinctBodies: { ...bodies, start: first } } : {}) };
 }
 
 /** Builds, seeds and serves one checkout; its job is the scenario's request against it. */
@@ -77,6 +118,7 @@ async function serve(checkout: string): Promise<Served> {
   if (build.status !== 0) throw new Error(`build failed in ${checkout}`);
   const revision = revisionOf(checkout);
   const target = await targetFor(args.db ?? 'sqlite', settings);
+  if (args.scenario === 'privacy') target.env.WORKER_ENABLED = 'false';
   const demo = seedDemo(checkout, target);
   const ctx = {
     settings: { root: checkout, logs: settings.logs },
@@ -85,37 +127,54 @@ async function serve(checkout: string): Promise<Served> {
   } as unknown as BenchContext;
   const api = await startApi(ctx, target, args['log-level'] === 'warn' ? { logLevel: 'warn' } : {});
   const token = await getToken(api.base, demo);
-  const job =
-    args.scenario === 'author'
-      ? {
-          url: `${api.base}${await authorPath(api.base, demo, token)}`,
-          headers: { authorization: `Bearer ${token}` },
-        }
-      : {
-          url: `${api.base}/auth/v1/oauth2/token`,
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: tokenForm(demo),
-        };
-  return { checkout, revision, target, child: api.child, job: { ...job, connections }, perRequest: [] };
+  const job = await jobFor(api.base, demo, token);
+  return {
+    checkout,
+    revision,
+    target,
+    child: api.child,
+    job: { ...job, connections },
+    perRequest: [],
+    perSecond: [],
+  };
 }
 
 const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? NaN;
 
 /** The checkouts' figures as a Markdown table, each median also against the first checkout's. */
 function comparison(served: readonly Served[]): string {
-  const first = median(served[0]?.perRequest ?? []);
-  const lines = served.map((s) => {
-    const m = median(s.perRequest);
-    const each = s.perRequest.map((v) => v.toFixed(1)).join(' ');
-    return `| ${s.checkout} | ${s.revision} | ${m.toFixed(1)} | ${Math.min(...s.perRequest).toFixed(1)} | ${each} | ${(m / first).toFixed(3)} |`;
-  });
+  const table = (figures: (s: Served) => number[], best: (values: number[]) => number, digits: number) => {
+    const first = median(figures(served[0] as Served));
+    return served.map((s) => {
+      const m = median(figures(s));
+      const each = figures(s)
+        .map((v) => v.toFixed(digits))
+        .join(' ');
+      return `| ${s.checkout} | ${s.revision} | ${m.toFixed(digits)} | ${best(figures(s)).toFixed(digits)} | ${each} | ${(m / first).toFixed(3)} |`;
+    });
+  };
+  const head = [
+    '| checkout | revision | median | best | each round | median of the first |',
+    '|---|---|---:|---:|---|---:|',
+  ];
   return [
     `Server CPU per request, µs: ${args.scenario} on ${args.db}, ${rounds} rounds of ${n} requests at ${connections} connections, the checkouts in turns.`,
     '',
-    '| checkout | revision | median | least | each round | median of the first |',
-    '|---|---|---:|---:|---|---:|',
-    ...lines,
+    ...head,
+    ...table(
+      (s) => s.perRequest,
+      (v) => Math.min(...v),
+      1,
+    ),
+    '',
+    'Requests answered per second, the same rounds:',
+    '',
+    ...head,
+    ...table(
+      (s) => s.perSecond,
+      (v) => Math.max(...v),
+      0,
+    ),
   ].join('\n');
 }
 
@@ -127,13 +186,14 @@ async function main(): Promise<void> {
     log(
       `${args.scenario} on ${args.db}: ${checkouts.length} checkouts, ${rounds} rounds of ${n} requests each`,
     );
-    for (const s of served) await runLoadAsync(loadRoot, { ...s.job, amount: Math.min(n, 5000) });
+    for (const s of served) await runLoadAsync(loadRoot, runOf(s, Math.min(n, 5000), WARM_UP_PEOPLE));
     for (let round = 0; round < rounds; round++) {
       for (const s of served) {
         const before = cpuSeconds(s.child);
-        const result = await runLoadAsync(loadRoot, { ...s.job, amount: n });
+        const result = await runLoadAsync(loadRoot, runOf(s, n, round * n));
         if (result.non2xx > 0 || result.errors > 0) throw new Error(`${s.checkout}: failed requests`);
         s.perRequest.push(((cpuSeconds(s.child) - before) * 1e6) / n);
+        s.perSecond.push(result.requestsPerSecond);
       }
     }
     const run = {

@@ -1,5 +1,6 @@
 import { CompiledQuery, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './schema.js';
+import { TurnBatch } from './turn-batch.js';
 
 /**
  * Runs a small write in a transaction of its own or one shared with other writes, and resolves
@@ -34,12 +35,12 @@ interface Queued {
  * of one; no write is answered before the commit that holds it.
  */
 export function createSqliteGroupCommit(db: Kysely<Database>): GroupCommit {
-  let queue: Queued[] = [];
+  // Started once the turn ends, so the writes of requests read together join the first batch
+  // rather than the one after it; those given while a batch is written go in the next.
+  const queue = new TurnBatch<Queued>(() => void drain());
   let running = false;
 
-  async function flush(): Promise<void> {
-    const batch = queue;
-    queue = [];
+  async function flush(batch: readonly Queued[]): Promise<void> {
     const settled: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
     let trx: ControlledTransaction<Database> | undefined;
     try {
@@ -75,8 +76,11 @@ export function createSqliteGroupCommit(db: Kysely<Database>): GroupCommit {
   }
 
   async function drain(): Promise<void> {
+    // One batch at a time: the loop under way takes what was given meanwhile.
+    if (running) return;
+    running = true;
     try {
-      while (queue.length > 0) await flush();
+      while (queue.size > 0) await flush(queue.take());
     } finally {
       running = false;
     }
@@ -84,18 +88,12 @@ export function createSqliteGroupCommit(db: Kysely<Database>): GroupCommit {
 
   return <T>(work: (trx: Transaction<Database>) => Promise<T>, keep?: (result: T) => boolean) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({
+      queue.add({
         work,
         keep: keep as Queued['keep'],
         resolve: resolve as Queued['resolve'],
         reject,
       });
-      // Started on the next turn of the event loop, so the writes of requests read together
-      // join the first batch rather than the one after it.
-      if (!running) {
-        running = true;
-        setImmediate(() => void drain());
-      }
     });
 }
 

@@ -2,10 +2,15 @@ import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { CompactionSizes, Store, StoreOptions } from './database.js';
 import { createTransactionPerWrite } from './group-commit.js';
-import { ignoreClientError, PreparingClient } from './preparing-client.js';
 import type { Database } from './schema.js';
 import { SearchPathPostgresDialect } from './search-path-introspector.js';
-import { deadlineOptions, resetStatementTimeout, setStatementTimeout } from './statement-deadline.js';
+import {
+  DeadlineClient,
+  deadlineOptions,
+  ignoreClientError,
+  resetStatementTimeout,
+  setStatementTimeout,
+} from './statement-deadline.js';
 
 const INT8_OID = 20;
 /** First key of the advisory lock that keeps two instances from compacting one schema at once. */
@@ -77,7 +82,7 @@ export function openPostgres(url: string, options: StoreOptions): Store {
   const deadline = deadlineOptions(options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS);
   const backgroundMs = options.backgroundStatementTimeoutMs ?? DEFAULT_BACKGROUND_STATEMENT_TIMEOUT_MS;
   const pool = new pg.Pool({
-    Client: PreparingClient,
+    Client: DeadlineClient,
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis,

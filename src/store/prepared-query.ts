@@ -1,15 +1,4 @@
-import {
-  type AggregateFunctionNode,
-  type Compilable,
-  type CompiledQuery,
-  type Kysely,
-  type OperationNodeSource,
-  OperationNodeTransformer,
-  type QueryResult,
-  ReferenceNode,
-  SelectAllNode,
-  type SelectionNode,
-} from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { directReadsOf } from './read-batching-sqlite-driver.js';
 import type { Database } from './schema.js';
 
@@ -52,52 +41,21 @@ const markedName = (p: unknown): string | null =>
     ? p.slice(MARKER_START.length, -MARKER_END.length)
     : null;
 
-/**
- * Leads the SQL of every prepared query, so the PostgreSQL connection can tell it apart from
- * queries built per call and keep it as a named statement (preparing-client.ts). A comment to the database.
- */
-export const PREPARED_SQL_TAG = '/* prepared */ ';
-
-/** Finds a `*` or `table.*` among the selected or returned columns, at any depth. */
-class SelectAllFinder extends OperationNodeTransformer {
-  found = false;
-  protected override transformSelection(node: SelectionNode): SelectionNode {
-    const selected = node.selection;
-    if (SelectAllNode.is(selected) || (ReferenceNode.is(selected) && SelectAllNode.is(selected.column))) {
-      this.found = true;
-    }
-    return super.transformSelection(node);
-  }
-  // `count(*)` counts rows: its result stays one number whatever the columns.
-  protected override transformAggregateFunction(node: AggregateFunctionNode): AggregateFunctionNode {
-    return node;
-  }
-}
-
-/**
- * Compiles a query built with markers for its values, its SQL tagged for PostgreSQL to keep. A
- * named statement that selects `*` answers with every column its table had when it was parsed:
- * once a migration adds one, PostgreSQL refuses it (0A000, preparing-client.ts), so a prepared
- * query names the columns it reads (docs/operations.md, "Health, readiness and migrations").
- */
-function compileMarked(query: Compilable<unknown> & OperationNodeSource): Compiled {
-  const finder = new SelectAllFinder();
-  finder.transformNode(query.toOperationNode());
-  if (finder.found) throw new Error('a prepared query names the columns it selects, never *');
-  const built = query.compile();
-  const compiled = { ...built, sql: PREPARED_SQL_TAG + built.sql };
+/** Compiles a query built with markers for its values, and notes which value each parameter takes. */
+function compileMarked(query: Compilable<unknown>): Compiled {
+  const compiled = query.compile();
   return { compiled, names: compiled.parameters.map(markedName) };
 }
 
 /**
  * A query built and compiled by Kysely once per dialect, then executed with new parameter values
  * per call. Building and compiling a query in Kysely walks and freezes its operation tree, which
- * costs more CPU than running a simple indexed read (bench/results/history.md, GET author); hot
- * reads are worth building once. The SQL text stays the same, so SQLite reuses its prepared statement and
- * PostgreSQL parses and plans it once per connection (preparing-client.ts).
+ * costs more CPU than running a simple indexed read on SQLite (docs/performance.md); hot reads are
+ * worth building once. The SQL text stays the same, so SQLite reuses its prepared statement. On
+ * PostgreSQL it is sent unnamed, parsed and planned with each call's values like any other query.
  */
 export function preparedQuery<P extends PreparedArrayParams, Row>(
-  build: (db: Kysely<Database>, params: P) => Compilable<Row> & OperationNodeSource,
+  build: (db: Kysely<Database>, params: P) => Compilable<Row>,
 ): PreparedQuery<P, Row> {
   // Keyed by the dialect's adapter, which a transaction shares with the handle that began it.
   const byAdapter = new WeakMap<object, Compiled>();

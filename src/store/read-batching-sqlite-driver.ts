@@ -2,6 +2,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { DatabaseConnection, Driver, QueryResult } from 'kysely';
 import { Mutex } from './mutex.js';
 import { asLease, isPlainRead, Lease, type LeaseDriver, type Statement } from './sqlite-lease.js';
+import { TurnBatch } from './turn-batch.js';
 
 interface QueuedRead {
   readonly stmt: Statement;
@@ -18,7 +19,7 @@ interface QueuedRead {
  * the WAL index for it and gives it back after, two `fcntl` system calls and the WAL's bookkeeping,
  * which together cost more than the indexed read itself (bench/results/history.md, GET author).
  * Under load the event loop parses many requests in one turn, each of which reads; here those reads
- * wait for the end of the turn (`setImmediate`) and then run one after another in a single read
+ * wait for the end of the turn (turn-batch.ts) and then run one after another in a single read
  * transaction. Every read of a batch was asked for before the batch began and is answered after it,
  * so each sees the database as it was at some moment while it was pending, as it would alone: a
  * read never misses a commit that came before it, from this process or another.
@@ -38,7 +39,7 @@ export class ReadBatchingSqliteDriver implements Driver, LeaseDriver {
   readonly #mutex = new Mutex();
   readonly #begin: Statement;
   readonly #commit: Statement;
-  #queue: QueuedRead[] = [];
+  readonly #queue = new TurnBatch<QueuedRead>(() => void this.#runBatch());
 
   constructor(raw: SqliteDatabase.Database, prepare: (sql: string) => Statement) {
     this.#raw = raw;
@@ -123,16 +124,14 @@ export class ReadBatchingSqliteDriver implements Driver, LeaseDriver {
   /** @internal For Lease: a plain read made without the connection, answered with its batch. */
   read(stmt: Statement, parameters: readonly unknown[]): Promise<QueryResult<unknown>> {
     return new Promise((resolve, reject) => {
-      if (this.#queue.length === 0) setImmediate(() => this.#runBatch());
-      this.#queue.push({ stmt, parameters, resolve, reject });
+      this.#queue.add({ stmt, parameters, resolve, reject });
     });
   }
 
   async #runBatch(): Promise<void> {
     await this.#mutex.lock();
     // Taken once the connection is ours, so the reads asked for while waiting for it join too.
-    const batch = this.#queue;
-    this.#queue = [];
+    const batch = this.#queue.take();
     try {
       const outcomes = batch.length === 1 ? [runRead(batch[0]!)] : this.#inOneTransaction(batch);
       batch.forEach((read, i) => {

@@ -65,6 +65,15 @@ export class DeadlineClient extends pg.Client {
   /** The same for `set local`, until the transaction ends. */
   #localMs: number | null = null;
 
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A client whose connection fails emits 'error' even while checked out of the pool, where the
+    // pool's own listener is off: unheard, that would end the process. Whatever it was running
+    // fails with the same error, the pool drops it when it comes back (no longer queryable), and
+    // an idle one is reported by the pool's 'error' event.
+    this.on('error', ignoreClientError);
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has a dozen overloads; this only adds a deadline.
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config === 'string') this.#follow(config);
@@ -123,3 +132,5 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
+
+export function ignoreClientError(): void {}

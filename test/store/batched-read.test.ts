@@ -27,6 +27,16 @@ describe('reads by key batched per turn of the event loop', () => {
     assert.deepEqual(statements, [[3, -1, 3, 7]]);
   });
 
+  it('answers nothing for a key the statement left a hole for', async () => {
+    const read = batchedRead<number, number>(async (_db, keys) => {
+      const found: number[] = new Array(keys.length);
+      found[0] = 1;
+      return found;
+    });
+    const db = handle();
+    assert.deepEqual(await Promise.all([read(db, 1), read(db, 2)]), [1, undefined]);
+  });
+
   it('starts a new statement for reads asked after the turn ended', async () => {
     const { read, statements } = squares();
     const db = handle();

@@ -12,7 +12,7 @@ import {
 /**
  * The next release's additive migration runs while this one serves (docs/operations.md, "Health,
  * readiness and migrations"): a nullable column added to every table must leave every answer as
- * it was, on connections that already hold the hot reads as named statements.
+ * it was, on connections that already served the hot reads.
  */
 describe('a release serving while the next one adds columns', {
   skip: TEST_DIALECT !== 'postgres' && 'PostgreSQL only: SQLite keeps no statement across a schema change',

@@ -119,16 +119,15 @@ const responseKeys = (p: ResponseKeys) =>
  * On SQLite a prepared query, whose reads of a turn already share one transaction
  * (read-batching-sqlite-driver.ts) and cost a few microseconds each. On PostgreSQL a batched read
  * (batched-read.ts): the same query joined laterally to the keys, one SQL text for any number of
- * keys, so the connection keeps it as one named statement, whose generic plan (from its sixth run)
- * probes the response's primary key and then the grant's for each key; the first custom plans may
- * scan the grants instead.
+ * keys.
  *
  * The subquery is fenced (`offset 0`) so PostgreSQL plans it as it is written, once per key. Pulled
- * up into a plain join, a generic plan made while the table was small (its first minutes, or before
- * ANALYZE ever ran) hashed the keys and scanned every response on every call, and kept doing so as
- * the table grew: at 91,000 responses the author read served 1,000 calls/s against 15,800 at 500
- * (bench/results/history.md, GET author). Fenced, the only choice left per key is the index or a
- * scan, and the index costs less than a scan of any table not yet analyzed.
+ * up into a plain join, a plan made while the table was small (its first minutes, or before
+ * ANALYZE ever ran) hashed the keys and scanned every response on every call, and a connection that
+ * kept that plan kept doing so as the table grew: at 91,000 responses the author read served 1,000
+ * calls/s against 15,800 at 500 (bench/results/history.md, GET author). Fenced, the only choice
+ * left per key is the index or a scan, and the index costs less than a scan of any table not yet
+ * analyzed.
  */
 function grantedResponseRead<Row, R>(
   select: (query: GrantedResponseQuery) => SelectQueryBuilder<Database, never, Row>,

@@ -63,10 +63,9 @@ export type ReviewRow = Selectable<ReviewsTable>;
 export type ClientResponseRow = Selectable<ClientResponsesTable>;
 
 /**
- * The columns a review or response is read with, named: a statement that selects `*` changes its
- * result when a migration adds a column, and PostgreSQL then refuses the named statements parsed
- * before (preparing-client.ts). Whatever reads one of these lists keeps its answer while the next
- * release's migration adds columns (docs/operations.md, "Health, readiness and migrations").
+ * The columns a review or response is read with, named: whatever reads one of these lists keeps
+ * its answer while the next release's migration adds columns (docs/operations.md, "Health,
+ * readiness and migrations").
  */
 export const REVIEW_COLUMNS = [
   'id',
