@@ -1,3 +1,4 @@
+import { TimeoutStrategy, timeout } from 'cockatiel';
 import type { Config } from '../../config.js';
 import { pendingMigrations } from '../../store/migrate.js';
 import type { ServiceDeps } from '../deps.js';
@@ -24,19 +25,6 @@ function checkTimeoutMs(config: Pick<Config, 'readinessRequiresDependencies'>): 
   return config.readinessRequiresDependencies ? 1000 : 250;
 }
 
-/** `work`'s outcome, or a rejection once `ms` have passed: a stalled peer never answers. */
-async function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * What /readyz asks on every probe, of each dependency in parallel and each for a bounded time:
  * the database answers and has every migration this code relies on, and Redis, when configured,
@@ -48,7 +36,8 @@ async function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
 export function createReadinessCheck(
   deps: Pick<ServiceDeps, 'config' | 'store' | 'redis' | 'outages'>,
 ): () => Promise<Readiness> {
-  const ms = checkTimeoutMs(deps.config);
+  // Aggressive: a stalled peer never answers, so the probe does not wait for it to.
+  const bounded = timeout(checkTimeoutMs(deps.config), TimeoutStrategy.Aggressive);
   let migrated = false;
   const database = async (): Promise<readonly string[]> => {
     await deps.store.ping();
@@ -60,8 +49,8 @@ export function createReadinessCheck(
   const { redis } = deps;
   return async () => {
     const [db, cache] = await Promise.allSettled([
-      bounded(database(), ms),
-      redis ? bounded(redis.ping(), ms) : Promise.resolve(null),
+      bounded.execute(database),
+      redis ? bounded.execute(() => redis.ping()) : Promise.resolve(null),
     ]);
     if (db.status === 'fulfilled') deps.outages.up('database');
     else reportDatabaseOutage(deps, db.reason);

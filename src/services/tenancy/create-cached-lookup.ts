@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../deps.js';
 import { detachedKey } from '../detached-key.js';
 import type { MaybePromise } from '../maybe-promise.js';
@@ -12,13 +13,20 @@ export interface CachedLookup<V> {
   clear(): void;
 }
 
+/** A load's own failure, told apart from lru-cache giving up on a load (cleared, evicted). */
+class LoadFailed {
+  constructor(readonly cause: unknown) {}
+}
+
 /**
  * Answers from memory for `ttlMs` after a load, so a change made without an announcement is seen
  * within that time; `ttlMs` 0 loads every time. A value that stops being true by itself at a known
  * time (`expiresAt`, null for never) is answered from memory only until then. Absent results are
- * cached too (a caller may not learn from timing whether a key exists). Concurrent misses of one
- * key share one load, and a clear() during a load keeps that load's (possibly stale) answer out of
- * the cache.
+ * cached too (a caller may not learn from timing whether a key exists).
+ *
+ * lru-cache bounds the entries (the least recently used go first) and shares one load among
+ * concurrent misses of a key. A clear() during a load aborts it, so its (possibly stale) answer is
+ * not cached; its callers then share a load made after the change.
  */
 export function createCachedLookup<V>(options: {
   ttlMs: number;
@@ -28,28 +36,33 @@ export function createCachedLookup<V>(options: {
   expiresAt?: ((value: V) => number | null) | undefined;
 }): CachedLookup<V> {
   const { ttlMs, maxEntries, clock, load, expiresAt } = options;
-  const entries = new Map<string, { value: V; freshUntil: number }>();
-  const loading = new Map<string, Promise<V>>();
-  let generation = 0;
+  const entries = new LRUCache<string, { value: V; freshUntil: number }>({
+    max: maxEntries,
+    fetchMethod: async (key) => {
+      const loadedAt = clock();
+      const value = await load(key).catch((err: unknown) => Promise.reject(new LoadFailed(err)));
+      return {
+        value,
+        freshUntil: Math.min(loadedAt + ttlMs, expiresAt?.(value) ?? Number.POSITIVE_INFINITY),
+      };
+    },
+  });
 
-  async function fill(key: string): Promise<V> {
-    const startedAt = generation;
-    const loadedAt = clock();
-    const value = await load(key);
-    const freshUntil = Math.min(loadedAt + ttlMs, expiresAt?.(value) ?? Number.POSITIVE_INFINITY);
-    if (startedAt === generation) {
-      entries.delete(key);
-      // Oldest first: a Map keeps insertion order.
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+  async function loaded(key: string): Promise<V> {
+    try {
       // Keys are often cut from a request (a client id from a form body): keep a copy, not the request.
-      entries.set(detachedKey(key), { value, freshUntil });
+      const entry = await entries.fetch(detachedKey(key), { forceRefresh: true });
+      if (entry) return entry.value;
+    } catch (err) {
+      if (err instanceof LoadFailed) throw err.cause;
     }
-    return value;
+    // Cleared or evicted while loading: load again, the answer now from after the change.
+    return loaded(key);
   }
 
   function peek(key: string): { readonly value: V } | undefined {
     if (ttlMs <= 0) return undefined;
-    const cached = entries.get(key);
+    const cached = entries.peek(key);
     return cached && cached.freshUntil > clock() ? cached : undefined;
   }
 
@@ -57,23 +70,9 @@ export function createCachedLookup<V>(options: {
     get(key) {
       const held = peek(key);
       if (held) return held.value;
-      if (ttlMs <= 0) return load(key);
-      let pending = loading.get(key);
-      if (!pending) {
-        const started = fill(key).finally(() => {
-          if (loading.get(key) === started) loading.delete(key);
-        });
-        pending = started;
-        loading.set(key, pending);
-      }
-      return pending;
+      return ttlMs <= 0 ? load(key) : loaded(key);
     },
     peek,
-    clear() {
-      generation += 1;
-      entries.clear();
-      // Callers from now on must not join a load that began before the change.
-      loading.clear();
-    },
+    clear: () => entries.clear(),
   };
 }

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { createSharedLoads } from '../create-shared-loads.js';
 import {
   type CounterSpec,
   type CounterStore,
@@ -60,30 +61,27 @@ function restoreOncePerConnection(
   redis: RedisCounterStore,
   sql: SqlCounterStore,
 ): (specs: readonly CounterSpec[], now: number) => Promise<number> {
-  /** Per `{group}`: the connection its counters were last restored on, or the restore under way. */
-  const restored = new Map<string, { generation: number; done: Promise<void> }>();
+  /** The `{group}`s restored on connection `restoredOn`. */
+  const restored = new Set<string>();
   let restoredOn = redis.connection.generation;
+  const restoring = createSharedLoads<string, void>();
 
-  return (specs, now) => {
+  return async (specs, now) => {
     const generation = redis.connection.generation;
     const group = groupOf(specs[0]?.key ?? '');
-    // Forgetting costs a restore more, nothing else: entries of earlier connections go, and all
+    // Forgetting costs a restore more, nothing else: groups of earlier connections go, and all
     // of them when too many passkeys were used on one connection.
     if (restoredOn !== generation || restored.size >= MAX_RESTORED_GROUPS) {
       restored.clear();
       restoredOn = generation;
     }
-    let entry = restored.get(group);
-    if (!entry || entry.generation !== generation) {
-      const done = restore(redis, sql, specs, now, generation);
-      const made = { generation, done };
-      entry = made;
-      restored.set(group, made);
-      done.catch(() => {
-        if (restored.get(group) === made) restored.delete(group);
+    if (!restored.has(group)) {
+      await restoring.load(`${generation}:${group}`, async () => {
+        await restore(redis, sql, specs, now, generation);
+        if (restoredOn === generation) restored.add(group);
       });
     }
-    return entry.done.then(() => generation);
+    return generation;
   };
 }
 

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Redis } from 'ioredis';
+import { createSharedLoads } from '../create-shared-loads.js';
 import { CounterStoreUnavailable } from './counter-store.js';
 
 /**
@@ -34,17 +35,14 @@ export interface RedisConnectionWatch {
  * wait, whichever comes first; callers waiting at once share one wait.
  */
 function waitForConnectionAttempts(redis: Redis, readyWaitMs: number): () => Promise<void> {
-  let connecting: Promise<void> | null = null;
-  return () => {
-    const status = redis.status;
-    if (status !== 'connecting' && status !== 'connect') return Promise.resolve();
-    connecting ??= new Promise<void>((resolve) => {
+  const attempts = createSharedLoads<'attempt', void>();
+  const endOfAttempt = () =>
+    new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         redis.off('ready', done);
         redis.off('error', done);
         redis.off('close', done);
-        connecting = null;
         resolve();
       };
       const timer = setTimeout(done, readyWaitMs);
@@ -53,7 +51,10 @@ function waitForConnectionAttempts(redis: Redis, readyWaitMs: number): () => Pro
       redis.once('error', done);
       redis.once('close', done);
     });
-    return connecting;
+  return () => {
+    const status = redis.status;
+    if (status !== 'connecting' && status !== 'connect') return Promise.resolve();
+    return attempts.load('attempt', endOfAttempt);
   };
 }
 
@@ -94,7 +95,8 @@ export function watchRedisConnection(
   let generation = 1;
   /** performance.now() until which the server is too recently started; null until learned. */
   let settleUntil: number | null = options.settleMs > 0 ? null : 0;
-  let learning: Promise<void> | null = null;
+  /** The INFO of each connection, asked once by all who need it. */
+  const learning = createSharedLoads<number, void>();
   let lastAnswerAt = performance.now();
   /** When this connection became ready, and the server (INFO run_id) an earlier one was on. */
   let readyAt = performance.now();
@@ -103,28 +105,22 @@ export function watchRedisConnection(
   redis.on('ready', () => {
     generation += 1;
     settleUntil = options.settleMs > 0 ? null : 0;
-    learning = null;
     lastAnswerAt = performance.now();
     readyAt = lastAnswerAt;
   });
 
   function learnUptime(): Promise<void> {
     const asked = generation;
-    learning ??= redis.info('server').then(
-      (info) => {
+    return learning.load(asked, () =>
+      redis.info('server').then((info) => {
         const { server, startedAt } = serverStart(info);
         if (generation !== asked) return;
         // Another server than before counts as started when this connection was made (above).
         const replaced = lastServer !== null && server !== lastServer;
         settleUntil = Math.max(startedAt, replaced ? readyAt : startedAt) + options.settleMs;
         lastServer = server;
-      },
-      (err: unknown) => {
-        if (generation === asked) learning = null;
-        throw err;
-      },
+      }),
     );
-    return learning;
   }
 
   const connected = waitForConnectionAttempts(redis, options.readyWaitMs);

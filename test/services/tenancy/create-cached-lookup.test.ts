@@ -69,4 +69,48 @@ describe('cached lookups', () => {
     assert.deepEqual(lookup.peek('never')?.value, { load: 2, expiresAt: null }, 'the others stay');
     assert.equal((await lookup.get('soon')).load, 3);
   });
+
+  it('keep a load under way when a change is announced out of the cache, and share a load', async () => {
+    let loads = 0;
+    const releases: Array<() => void> = [];
+    const lookup = createCachedLookup<number>({
+      ttlMs: 60_000,
+      maxEntries: 100,
+      clock: Date.now,
+      load: () => {
+        loads += 1;
+        const load = loads;
+        return new Promise((resolve) => releases.push(() => resolve(load)));
+      },
+    });
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    const first = lookup.get('key');
+    const joined = lookup.get('key');
+    assert.equal(loads, 1, 'concurrent misses share one load');
+    lookup.clear();
+    await tick();
+    assert.equal(loads, 2, 'the callers share one load begun after the change');
+    releases.shift()?.();
+    await tick();
+    assert.equal(lookup.peek('key'), undefined, 'the load begun before the change is not cached');
+    releases.shift()?.();
+    assert.deepEqual(await Promise.all([first, joined]), [2, 2]);
+    assert.equal(lookup.get('key'), 2);
+  });
+
+  it('pass a failed load on to its callers and cache nothing', async () => {
+    let fail = true;
+    const lookup = createCachedLookup<number>({
+      ttlMs: 60_000,
+      maxEntries: 100,
+      clock: Date.now,
+      load: async () => {
+        if (fail) throw new Error('database down');
+        return 1;
+      },
+    });
+    await assert.rejects(Promise.resolve(lookup.get('key')), /database down/);
+    fail = false;
+    assert.equal(await lookup.get('key'), 1);
+  });
 });
