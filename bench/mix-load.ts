@@ -21,7 +21,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { openPool, percentile } from './harness/open-pool.js';
+import { finishWhenAnswered, openPool, percentile } from './harness/open-pool.js';
 
 const KINDS = ['author', 'list', 'create', 'token', 'forget'] as const;
 type Kind = (typeof KINDS)[number];
@@ -286,22 +286,15 @@ function summary(windows: ReadonlyArray<Record<Kind, Tally>>): MixWindow {
 }
 
 function finish(): void {
-  const deadline = performance.now() + 60_000;
-  const wait = () => {
-    if (outstanding > 0 && performance.now() < deadline) {
-      setTimeout(wait, 50);
-      return;
-    }
-    const result: MixResult = {
+  finishWhenAnswered(
+    () => outstanding,
+    (): MixResult => ({
       windows: tallies.map((w) => summary([w])),
       total: summary(tallies),
       statusCounts,
       unanswered: outstanding,
-    };
-    // Exits once written: a pipe is written asynchronously, and an exit before would cut it short.
-    process.stdout.write(`${JSON.stringify(result)}\n`, () => process.exit(0));
-  };
-  wait();
+    }),
+  );
 }
 
 await openPool(agent, base, job.connections);

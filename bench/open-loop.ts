@@ -12,7 +12,7 @@
  * them (2xx, 503 with and without Retry-After, anything else), with the p50 and p99 of the 2xx.
  */
 import http from 'node:http';
-import { openPool } from './harness/open-pool.js';
+import { finishWhenAnswered, openPool } from './harness/open-pool.js';
 
 interface Phase {
   name: string;
@@ -131,16 +131,10 @@ function tick(): void {
 }
 
 function finish(): void {
-  const deadline = performance.now() + 60_000;
-  const wait = () => {
-    if (outstanding > 0 && performance.now() < deadline) {
-      setTimeout(wait, 50);
-      return;
-    }
-    // Exits once written: a pipe is written asynchronously, and an exit before would cut it short.
-    process.stdout.write(`${JSON.stringify({ seconds, unanswered: outstanding })}\n`, () => process.exit(0));
-  };
-  wait();
+  finishWhenAnswered(
+    () => outstanding,
+    () => ({ seconds, unanswered: outstanding }),
+  );
 }
 
 await openPool(agent, url, job.connections);

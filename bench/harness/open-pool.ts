@@ -26,3 +26,19 @@ export function percentile(sorted: readonly number[], p: number, decimals = 0): 
   const scale = 10 ** decimals;
   return Math.round(value * scale) / scale;
 }
+
+/**
+ * Writes a load generator's last line once its calls under way are answered (at most a minute),
+ * then exits: a pipe is written asynchronously, and an exit before would cut it short.
+ */
+export function finishWhenAnswered(outstanding: () => number, lastLine: () => unknown): void {
+  const deadline = performance.now() + 60_000;
+  const wait = () => {
+    if (outstanding() > 0 && performance.now() < deadline) {
+      setTimeout(wait, 50);
+      return;
+    }
+    process.stdout.write(`${JSON.stringify(lastLine())}\n`, () => process.exit(0));
+  };
+  wait();
+}
