@@ -65,6 +65,58 @@ describe('retryThroughOutage', () => {
     );
   });
 
+  it('stops waiting for the database as soon as it is stopped, with the failure that made it wait', async () => {
+    const { deps } = setup();
+    // A pause far longer than the test takes: only the stop can end it in time.
+    const backoff = { next: () => 10_000, reset: () => {} };
+    const stop = new AbortController();
+    const first = lost();
+    let calls = 0;
+    const started = Date.now();
+    const thrown = await retryThroughOutage(
+      deps,
+      async () => {
+        if (++calls > 1) return 'ran again';
+        setTimeout(() => stop.abort(), 10);
+        throw first;
+      },
+      { backoff, signal: stop.signal },
+    ).catch((err: unknown) => err);
+    assert.ok(Date.now() - started < 5_000, 'the pause was cut short');
+    assert.equal(calls, 1, 'not run again once stopped');
+    assert.equal(thrown, first);
+  });
+
+  it('lets a transaction under way when it is stopped finish, and answers with its outcome', async () => {
+    const { deps, backoff } = setup();
+    for (const outcome of ['failed', 'committed'] as const) {
+      const stop = new AbortController();
+      const failure = lost();
+      let finish = (): void => {};
+      let calls = 0;
+      let settled = false;
+      const running = retryThroughOutage(
+        deps,
+        () => {
+          calls++;
+          return new Promise<string>((resolve, reject) => {
+            finish = () => (outcome === 'failed' ? reject(failure) : resolve('committed'));
+          });
+        },
+        { backoff, signal: stop.signal },
+      ).finally(() => {
+        settled = true;
+      });
+      stop.abort();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(settled, false, `${outcome}: not settled while the transaction runs`);
+      finish();
+      if (outcome === 'failed') await assert.rejects(running, (err) => err === failure);
+      else assert.equal(await running, 'committed');
+      assert.equal(calls, 1);
+    }
+  });
+
   it('runs a transaction rolled back by a deadlock again, a few times', async () => {
     const { deps, backoff } = setup();
     let calls = 0;
