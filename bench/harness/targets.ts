@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import type { BenchContext, BenchSettings } from './bench-context.js';
+import { log } from './log.js';
 import { freePort, start } from './processes.js';
 import { answerEnv } from './reference-servers.js';
 
@@ -28,7 +29,17 @@ export interface Target {
   /** Rows of `table` where `condition` (SQL both databases read alike) holds, read directly. */
   count(table: string, condition?: string): Promise<number>;
   cleanup(): Promise<void>;
+  /**
+   * Does what PostgreSQL's autovacuum does on an operator's server, once a minute until the
+   * returned function is called: the machine's shared server runs with it off, and a plan made
+   * on the statistics of a table's first rows stops being right as the table grows
+   * (docs/operations.md). Nothing to do on SQLite.
+   */
+  autovacuum(): () => Promise<void>;
 }
+
+/** autovacuum_naptime's default. */
+const AUTOVACUUM_NAPTIME_MS = 60_000;
 
 export async function targetFor(
   db: string,
@@ -55,6 +66,7 @@ export async function targetFor(
       async cleanup() {
         rmSync(dir, { recursive: true, force: true });
       },
+      autovacuum: () => async () => {},
     };
   }
   const { postgresUrl, redisUrl } = settings;
@@ -79,6 +91,27 @@ export async function targetFor(
       await client.connect();
       await client.query(`drop schema if exists ${schema} cascade`);
       await client.end();
+    },
+    autovacuum() {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      const connected = client.connect();
+      let pass = Promise.resolve();
+      const vacuum = async () => {
+        await connected;
+        const tables = await client.query<{ name: string }>(
+          'select tablename as name from pg_tables where schemaname = $1',
+          [schema],
+        );
+        for (const { name } of tables.rows) await client.query(`vacuum (analyze) ${schema}.${name}`);
+      };
+      const timer = setInterval(() => {
+        pass = pass.then(vacuum).catch((err: unknown) => log(`autovacuum of ${schema} failed: ${err}`));
+      }, AUTOVACUUM_NAPTIME_MS);
+      return async () => {
+        clearInterval(timer);
+        await pass;
+        await connected.then(() => client.end());
+      };
     },
   };
 }
