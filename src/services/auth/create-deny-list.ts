@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { createSharedLoads } from '../../store/create-shared-loads.js';
 import type { Store } from '../../store/database.js';
 import {
   deleteExpiredTokenDenials,
@@ -31,7 +32,7 @@ export function createDenyList(deps: { config: Config; store: Store; clock: Cloc
   const ttl = deps.config.tokenCacheTtlMs;
   const entries = new Map<string, number>();
   let syncedAt = Number.NEGATIVE_INFINITY;
-  let syncing: Promise<void> | null = null;
+  const syncs = createSharedLoads<'entries', void>();
   let generation = 0;
 
   async function sync(): Promise<void> {
@@ -48,10 +49,7 @@ export function createDenyList(deps: { config: Config; store: Store; clock: Cloc
     isDenied(tokenId) {
       if (ttl <= 0) return isTokenDenied(deps.store.db, tokenId, deps.clock());
       if (syncedAt + ttl <= deps.clock()) {
-        syncing ??= sync().finally(() => {
-          syncing = null;
-        });
-        return syncing.then(() => entries.has(tokenId));
+        return syncs.load('entries', sync).then(() => entries.has(tokenId));
       }
       return entries.has(tokenId);
     },

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { TurnBatch } from '../turn-batch.js';
 import type { Script } from './redis-counter-scripts.js';
 
 type ScriptArgument = string | number;
@@ -24,11 +25,10 @@ export type ScriptSender = (script: Script, keys: string[], args: ScriptArgument
  * larger heap.
  */
 export function createRedisScriptSender(redis: Redis): ScriptSender {
-  let asked: Asked[] = [];
+  const asked = new TurnBatch<Asked>(sendAsked);
 
   function sendAsked(): void {
-    const calls = asked;
-    asked = [];
+    const calls = asked.take();
     const stream = redis.status === 'ready' ? redis.stream : undefined;
     stream?.cork();
     for (const { script, keys, args, resolve, reject } of calls) {
@@ -42,8 +42,5 @@ export function createRedisScriptSender(redis: Redis): ScriptSender {
   }
 
   return (script, keys, args) =>
-    new Promise((resolve, reject) => {
-      if (asked.length === 0) setImmediate(sendAsked);
-      asked.push({ script, keys, args, resolve, reject });
-    });
+    new Promise((resolve, reject) => asked.add({ script, keys, args, resolve, reject }));
 }
