@@ -9,7 +9,7 @@ import type { CliIo } from '../cli-io.js';
 import { jsonOption, positiveIntegerParser } from '../command-options.js';
 import { fromEnvironments, inItsEnvironment, namedApplication, namedPasskey } from '../in-its-environment.js';
 import { printResult } from '../output.js';
-import { applicationPath, refuseSecretAsApplication } from './apps-commands.js';
+import { onApplication, refuseSecretAsApplication } from './apps-commands.js';
 
 function parseApi(v: string): PasskeyApi {
   if (!isPasskeyApi(v)) throw new InvalidArgumentError('expected response or privacy');
@@ -70,10 +70,8 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
         json?: boolean;
       }) => {
         const body = { api: opts.api, ...changesGiven(opts) };
-        const created = await withAdminApi(io, (api) =>
-          inItsEnvironment([namedApplication(opts.app)], (env) =>
-            api.create<AdminPasskey>(`${applicationPath(env, opts.app)}/passkeys`, body),
-          ),
+        const created = await onApplication(io, opts.app, (api, path) =>
+          api.create<AdminPasskey>(`${path}/passkeys`, body),
         );
         printResult(io, !!opts.json, opts.json ? created : forPeople(created));
       },
@@ -130,16 +128,16 @@ function registerUpdateCommand(passkeys: Command, io: CliIo): void {
           throw new CliError(
             'nothing to change: give --rate-limit N, --quota N, --expires-at TIME, --no-expiry or --revoke',
           );
-        const updated = await withAdminApi(io, async (api) => {
-          return inItsEnvironment([namedPasskey(passkeyId)], async (env) => {
+        const updated = await withAdminApi(io, (api) =>
+          inItsEnvironment([namedPasskey(passkeyId)], async (env) => {
             const path = passkeyPath(env, passkeyId);
             let answer: AdminPasskey | undefined;
             if (Object.keys(changes).length > 0)
               answer = await api.call<AdminPasskey>('PATCH', path, changes);
             if (opts.revoke) answer = await api.call<AdminPasskey>('POST', `${path}/revoke`);
             return answer as AdminPasskey;
-          });
-        });
+          }),
+        );
         printResult(io, !!opts.json, opts.json ? updated : forPeople(updated));
       },
     );
