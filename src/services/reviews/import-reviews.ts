@@ -168,16 +168,9 @@ async function importBatch(deps: ServiceDeps, tally: ImportTally, items: readonl
     tally.forgotten(forgotten);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    for (const item of items) {
-      try {
-        const { keep, forgotten } = await writeBatch(deps, [item]);
-        tally.imported += keep.length;
-        tally.forgotten(forgotten);
-      } catch (e) {
-        if (!isUniqueViolation(e)) throw e;
-        tally.reject(item.line, DUPLICATE_ID, 'id');
-      }
-    }
+    const [only] = items;
+    if (items.length === 1 && only) return tally.reject(only.line, DUPLICATE_ID, 'id');
+    for (const item of items) await importBatch(deps, tally, [item]);
   }
 }
 
