@@ -35,7 +35,7 @@ export interface ImportResult extends ImportProgress {
 
 export interface ImportReviewsInput {
   /** NDJSON lines, one review each. */
-  readonly lines: AsyncIterable<string>;
+  readonly lines: AsyncIterable<string> | Iterable<string>;
   readonly environment: Environment;
   /** Validate every line, check ids and suppressions, write nothing. */
   readonly dryRun?: boolean;
