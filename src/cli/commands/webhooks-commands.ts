@@ -200,13 +200,8 @@ function registerDeliveriesCommand(webhooks: Command, io: CliIo): void {
     .addOption(jsonOption())
     .action(async (opts: DeliveriesOptions) => {
       refuseSecrets(opts);
-      const filters = query({
-        limit: opts.limit,
-        app: opts.app,
-        endpoint: opts.endpoint,
-        status: opts.status,
-        webhookId: opts.webhookId,
-      });
+      const { limit, app, endpoint, status, webhookId } = opts;
+      const filters = query({ limit, app, endpoint, status, webhookId });
       // The latest N of each environment, merged: the latest N of both.
       const found = await withAdminApi(io, (api) =>
         fromEnvironments(opts.env ? [opts.env] : ENVIRONMENTS, namedIn(opts), async (env) => {
