@@ -90,12 +90,8 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
           api.all<AdminPasskey>(`/${env}/passkeys${query({ app })}`),
         );
       });
-      printResult(
-        io,
-        !!opts.json,
-        opts.json ? rows : rows.map(forPeople),
-        rows.length === 0 && !opts.json ? 'no passkeys' : undefined,
-      );
+      if (opts.json) return printResult(io, true, rows);
+      printResult(io, false, rows.map(forPeople), rows.length === 0 ? 'no passkeys' : undefined);
     });
 }
 
