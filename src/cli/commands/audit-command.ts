@@ -85,11 +85,9 @@ export function registerAuditCommand(program: Command, io: CliIo): void {
     .option('--action <name>', 'only this action, e.g. application.revoked')
     .option('--target <id>', 'only events about this id (application, passkey, privacy request ...)')
     .addOption(jsonOption())
-    .action(
-      async (opts: { since?: number; limit: number; action?: string; target?: string; json?: boolean }) => {
-        const events = await withAdminApi(io, (api) => latestEvents(api, opts));
-        if (opts.json) return printResult(io, true, events);
-        printResult(io, false, null, events.length === 0 ? 'no audit events' : events.map(line).join('\n'));
-      },
-    );
+    .action(async (opts: AuditFilter & { json?: boolean }) => {
+      const events = await withAdminApi(io, (api) => latestEvents(api, opts));
+      if (opts.json) return printResult(io, true, events);
+      printResult(io, false, null, events.length === 0 ? 'no audit events' : events.map(line).join('\n'));
+    });
 }
