@@ -70,10 +70,8 @@ class ImportTally {
 
   forgotten(items: readonly Item[]): void {
     this.skippedForgotten += items.length;
-    for (const item of items) {
-      if (this.skipped.length < MAX_REPORTED)
-        this.skipped.push({ line: item.line, clientName: item.clientName });
-    }
+    const reported = items.slice(0, MAX_REPORTED - this.skipped.length);
+    this.skipped.push(...reported.map(({ line, clientName }) => ({ line, clientName })));
   }
 
   progress(): ImportProgress {
