@@ -116,8 +116,7 @@ function registerUpdateCommand(passkeys: Command, io: CliIo): void {
         inItsEnvironment([namedPasskey(passkeyId)], async (env) => {
           const path = passkeyPath(env, passkeyId);
           let answer: AdminPasskey | undefined;
-          if (Object.keys(changes).length > 0)
-            answer = await api.call<AdminPasskey>('PATCH', path, changes);
+          if (Object.keys(changes).length > 0) answer = await api.call<AdminPasskey>('PATCH', path, changes);
           if (opts.revoke) answer = await api.call<AdminPasskey>('POST', `${path}/revoke`);
           return answer as AdminPasskey;
         }),

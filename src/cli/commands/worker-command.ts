@@ -53,8 +53,7 @@ async function runWorker(io: CliIo): Promise<void> {
   }
   // The lanes never reject: every failure of theirs is logged and retried (src/worker), so the
   // process lives through a database outage and only a signal ends it.
-  if (!shutdown.stopping)
-    workers.push(startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps));
+  if (!shutdown.stopping) workers.push(startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps));
 }
 
 export function registerWorkerCommand(program: Command, io: CliIo): void {

@@ -154,8 +154,7 @@ export function createTenancyCache(
       closed = true;
       subscriber?.disconnect();
     },
-    within: (trxStore, afterCommit) =>
-      cacheWithin(cache, lookups, { ...deps, store: trxStore }, afterCommit),
+    within: (trxStore, afterCommit) => cacheWithin(cache, lookups, { ...deps, store: trxStore }, afterCommit),
   };
   return cache;
 }
