@@ -62,20 +62,19 @@ export async function withAdminApi<T>(io: CliIo, work: (api: AdminApi) => Promis
 }
 
 function adminApi(send: Send): AdminApi {
-  const sent = async <T>(method: Method, path: string, body: unknown, key?: string): Promise<T> => {
+  const sent = async <T>(method: Method, path: string, body?: unknown, key?: string): Promise<T> => {
     const answer = await send(method, `${ADMIN_PREFIX}${path}`, body, key);
     if (answer.status >= 400) throw new CliError(problemMessage(answer));
     return answer.body as T;
   };
-  const call = <T>(method: Method, path: string, body?: unknown) => sent<T>(method, path, body);
   return {
-    call,
+    call: sent,
     create: (path, body) => sent('POST', path, body, randomUUID()),
     async all<T>(path: string) {
       const items: T[] = [];
       let next: string | null = path;
       while (next !== null) {
-        const page: { data: T[]; next: string | null } = await call('GET', next);
+        const page: { data: T[]; next: string | null } = await sent('GET', next);
         items.push(...page.data);
         next = page.next === null ? null : page.next.slice(ADMIN_PREFIX.length);
       }

@@ -2,15 +2,7 @@ import type { CliIo } from './cli-io.js';
 
 /** Writes a command's result: JSON for machines (--json), aligned key/value lines for people. */
 export function printResult(io: CliIo, json: boolean, value: unknown, human?: string): void {
-  if (json) {
-    io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
-    return;
-  }
-  if (human !== undefined) {
-    io.stdout.write(`${human}\n`);
-    return;
-  }
-  io.stdout.write(`${formatHuman(value)}\n`);
+  io.stdout.write(`${json ? JSON.stringify(value, null, 2) : (human ?? formatHuman(value))}\n`);
 }
 
 function formatHuman(value: unknown, indent = ''): string {

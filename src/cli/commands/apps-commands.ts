@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { mentionsSecretCredential } from '../../domain/credentials.js';
 import { ENVIRONMENTS, type Environment } from '../../domain/environment.js';
 import { SECRET_NOT_APPLICATION } from '../../services/tenancy/resolve-application.js';
-import { withAdminApi } from '../admin-api.js';
+import { type AdminApi, withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption, parseList } from '../command-options.js';
@@ -14,10 +14,14 @@ export function refuseSecretAsApplication(app: string): void {
   if (mentionsSecretCredential(app)) throw new CliError(SECRET_NOT_APPLICATION);
 }
 
-/** The admin API's path of an application in `env`. */
-export function applicationPath(env: Environment, app: string): string {
-  refuseSecretAsApplication(app);
-  return `/${env}/applications/${encodeURIComponent(app)}`;
+/** `work` on the admin API's path of an application, in whichever environment it is. */
+export function onApplication<T>(io: CliIo, app: string, work: (api: AdminApi, path: string) => Promise<T>) {
+  return withAdminApi(io, (api) =>
+    inItsEnvironment([namedApplication(app)], (env) => {
+      refuseSecretAsApplication(app);
+      return work(api, `/${env}/applications/${encodeURIComponent(app)}`);
+    }),
+  );
 }
 
 export function registerAppsCommands(program: Command, io: CliIo): void {
@@ -52,11 +56,7 @@ export function registerAppsCommands(program: Command, io: CliIo): void {
     .description('revoke an application and all of its tokens')
     .addOption(jsonOption())
     .action(async (app: string, opts: { json?: boolean }) => {
-      const revoked = await withAdminApi(io, (api) =>
-        inItsEnvironment([namedApplication(app)], (env) =>
-          api.call('POST', `${applicationPath(env, app)}/revoke`),
-        ),
-      );
+      const revoked = await onApplication(io, app, (api, path) => api.call('POST', `${path}/revoke`));
       printResult(io, !!opts.json, revoked);
     });
 }
@@ -68,11 +68,7 @@ function registerSecretCommands(apps: Command, io: CliIo): void {
     .description('add a second active secret; the old one works until retired')
     .addOption(jsonOption())
     .action(async (app: string, opts: { json?: boolean }) => {
-      const created = await withAdminApi(io, (api) =>
-        inItsEnvironment([namedApplication(app)], (env) =>
-          api.create(`${applicationPath(env, app)}/secrets`),
-        ),
-      );
+      const created = await onApplication(io, app, (api, path) => api.create(`${path}/secrets`));
       printResult(io, !!opts.json, created);
     });
   apps
@@ -86,10 +82,8 @@ function registerSecretCommands(apps: Command, io: CliIo): void {
           '--secret takes the id of a secret, not the secret itself; `rpa apps list` shows the ids',
         );
       const body = opts.secret !== undefined ? { secretId: opts.secret } : {};
-      const retired = await withAdminApi(io, (api) =>
-        inItsEnvironment([namedApplication(app)], (env) =>
-          api.call('POST', `${applicationPath(env, app)}/retire-secret`, body),
-        ),
+      const retired = await onApplication(io, app, (api, path) =>
+        api.call('POST', `${path}/retire-secret`, body),
       );
       printResult(io, !!opts.json, retired);
     });

@@ -2,7 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { MAX_PAGE_LIMIT } from '../../services/paging/read-page.js';
 import { type AdminApi, query, withAdminApi } from '../admin-api.js';
 import type { CliIo } from '../cli-io.js';
-import { jsonOption } from '../command-options.js';
+import { jsonOption, positiveIntegerParser } from '../command-options.js';
 import { printResult } from '../output.js';
 
 /** How many of the latest events one `rpa audit` prints at most. */
@@ -40,11 +40,7 @@ function parseSince(value: string, now = Date.now()): number {
   return at;
 }
 
-function parseLimit(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_AUDIT_LIST)
-    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_AUDIT_LIST}`);
-  return Number(value);
-}
+const parseLimit = positiveIntegerParser(MAX_AUDIT_LIST);
 
 function line(e: AuditEventView): string {
   const details = Object.keys(e.details).length > 0 ? `  ${JSON.stringify(e.details)}` : '';
@@ -89,14 +85,9 @@ export function registerAuditCommand(program: Command, io: CliIo): void {
     .option('--action <name>', 'only this action, e.g. application.revoked')
     .option('--target <id>', 'only events about this id (application, passkey, privacy request ...)')
     .addOption(jsonOption())
-    .action(
-      async (opts: { since?: number; limit: number; action?: string; target?: string; json?: boolean }) => {
-        const events = await withAdminApi(io, (api) => latestEvents(api, opts));
-        if (opts.json) {
-          printResult(io, true, events);
-          return;
-        }
-        printResult(io, false, null, events.length === 0 ? 'no audit events' : events.map(line).join('\n'));
-      },
-    );
+    .action(async (opts: AuditFilter & { json?: boolean }) => {
+      const events = await withAdminApi(io, (api) => latestEvents(api, opts));
+      if (opts.json) return printResult(io, true, events);
+      printResult(io, false, null, events.length === 0 ? 'no audit events' : events.map(line).join('\n'));
+    });
 }

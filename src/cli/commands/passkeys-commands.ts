@@ -9,7 +9,7 @@ import type { CliIo } from '../cli-io.js';
 import { jsonOption, positiveIntegerParser } from '../command-options.js';
 import { fromEnvironments, inItsEnvironment, namedApplication, namedPasskey } from '../in-its-environment.js';
 import { printResult } from '../output.js';
-import { applicationPath, refuseSecretAsApplication } from './apps-commands.js';
+import { onApplication, refuseSecretAsApplication } from './apps-commands.js';
 
 function parseApi(v: string): PasskeyApi {
   if (!isPasskeyApi(v)) throw new InvalidArgumentError('expected response or privacy');
@@ -35,8 +35,16 @@ interface AdminPasskey {
 /** For people, a passkey never used says so; --json keeps the API's null. */
 const forPeople = (p: AdminPasskey) => ({ ...p, lastUsedAt: p.lastUsedAt ?? 'never' });
 
+/** The options of `create` and `update` that set a passkey's limits and expiry. */
+interface LimitOptions {
+  readonly rateLimit?: number;
+  readonly quota?: number;
+  readonly expiresAt?: string;
+  readonly json?: boolean;
+}
+
 /** The limits `--rate-limit` and `--quota` set and the expiry `--expires-at` sets, leaving out those not given. */
-const changesGiven = (opts: { rateLimit?: number; quota?: number; expiresAt?: string }) => ({
+const changesGiven = (opts: LimitOptions) => ({
   ...(opts.rateLimit !== undefined ? { rateLimitPerMinute: opts.rateLimit } : {}),
   ...(opts.quota !== undefined ? { quotaPerDay: opts.quota } : {}),
   ...(opts.expiresAt !== undefined ? { expiresAt: opts.expiresAt } : {}),
@@ -60,24 +68,13 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
     .option('--quota <n>', 'requests per day', parsePositiveInt)
     .option('--expires-at <time>', 'when it stops working, ISO 8601 (default: never)', parseInstant)
     .addOption(jsonOption())
-    .action(
-      async (opts: {
-        app: string;
-        api: PasskeyApi;
-        rateLimit?: number;
-        quota?: number;
-        expiresAt?: string;
-        json?: boolean;
-      }) => {
-        const body = { api: opts.api, ...changesGiven(opts) };
-        const created = await withAdminApi(io, (api) =>
-          inItsEnvironment([namedApplication(opts.app)], (env) =>
-            api.create<AdminPasskey>(`${applicationPath(env, opts.app)}/passkeys`, body),
-          ),
-        );
-        printResult(io, !!opts.json, opts.json ? created : forPeople(created));
-      },
-    );
+    .action(async (opts: LimitOptions & { app: string; api: PasskeyApi }) => {
+      const body = { api: opts.api, ...changesGiven(opts) };
+      const created = await onApplication(io, opts.app, (api, path) =>
+        api.create<AdminPasskey>(`${path}/passkeys`, body),
+      );
+      printResult(io, !!opts.json, opts.json ? created : forPeople(created));
+    });
   registerUpdateCommand(passkeys, io);
   passkeys
     .command('list')
@@ -92,12 +89,8 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
           api.all<AdminPasskey>(`/${env}/passkeys${query({ app })}`),
         );
       });
-      printResult(
-        io,
-        !!opts.json,
-        opts.json ? rows : rows.map(forPeople),
-        rows.length === 0 && !opts.json ? 'no passkeys' : undefined,
-      );
+      if (opts.json) return printResult(io, true, rows);
+      printResult(io, false, rows.map(forPeople), rows.length === 0 ? 'no passkeys' : undefined);
     });
 }
 
@@ -111,36 +104,23 @@ function registerUpdateCommand(passkeys: Command, io: CliIo): void {
     .option('--no-expiry', 'remove its expiry: it works until revoked')
     .option('--revoke', 'revoke the passkey')
     .addOption(jsonOption())
-    .action(
-      async (
-        passkeyId: string,
-        opts: {
-          rateLimit?: number;
-          quota?: number;
-          expiresAt?: string;
-          expiry: boolean;
-          revoke?: boolean;
-          json?: boolean;
-        },
-      ) => {
-        if (opts.expiresAt !== undefined && !opts.expiry)
-          throw new CliError('give --expires-at TIME or --no-expiry, not both');
-        const changes = { ...changesGiven(opts), ...(opts.expiry ? {} : { expiresAt: null }) };
-        if (Object.keys(changes).length === 0 && !opts.revoke)
-          throw new CliError(
-            'nothing to change: give --rate-limit N, --quota N, --expires-at TIME, --no-expiry or --revoke',
-          );
-        const updated = await withAdminApi(io, async (api) => {
-          return inItsEnvironment([namedPasskey(passkeyId)], async (env) => {
-            const path = passkeyPath(env, passkeyId);
-            let answer: AdminPasskey | undefined;
-            if (Object.keys(changes).length > 0)
-              answer = await api.call<AdminPasskey>('PATCH', path, changes);
-            if (opts.revoke) answer = await api.call<AdminPasskey>('POST', `${path}/revoke`);
-            return answer as AdminPasskey;
-          });
-        });
-        printResult(io, !!opts.json, opts.json ? updated : forPeople(updated));
-      },
-    );
+    .action(async (passkeyId: string, opts: LimitOptions & { expiry: boolean; revoke?: boolean }) => {
+      if (opts.expiresAt !== undefined && !opts.expiry)
+        throw new CliError('give --expires-at TIME or --no-expiry, not both');
+      const changes = { ...changesGiven(opts), ...(opts.expiry ? {} : { expiresAt: null }) };
+      if (Object.keys(changes).length === 0 && !opts.revoke)
+        throw new CliError(
+          'nothing to change: give --rate-limit N, --quota N, --expires-at TIME, --no-expiry or --revoke',
+        );
+      const updated = await withAdminApi(io, (api) =>
+        inItsEnvironment([namedPasskey(passkeyId)], async (env) => {
+          const path = passkeyPath(env, passkeyId);
+          let answer: AdminPasskey | undefined;
+          if (Object.keys(changes).length > 0) answer = await api.call<AdminPasskey>('PATCH', path, changes);
+          if (opts.revoke) answer = await api.call<AdminPasskey>('POST', `${path}/revoke`);
+          return answer as AdminPasskey;
+        }),
+      );
+      printResult(io, !!opts.json, opts.json ? updated : forPeople(updated));
+    });
 }

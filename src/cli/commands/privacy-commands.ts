@@ -34,13 +34,10 @@ export function registerPrivacyCommands(program: Command, io: CliIo): void {
     .addOption(jsonOption())
     .action(async (opts: { json?: boolean }) => {
       const result = await withRuntime(io, (rt) => compactPrivacyTables(rt.deps, { trigger: 'command' }));
-      if ('skipped' in result) {
-        printResult(io, !!opts.json, result, `skipped: ${result.skipped}`);
-        // Nothing was rewritten by this command: a script must not take it for done.
-        io.exitCode = 1;
-        return;
-      }
-      printResult(io, !!opts.json, result);
+      const skipped = 'skipped' in result ? `skipped: ${result.skipped}` : undefined;
+      printResult(io, !!opts.json, result, skipped);
+      // Nothing was rewritten by this command: a script must not take it for done.
+      if (skipped) io.exitCode = 1;
     });
   privacy
     .command('unsuppress')

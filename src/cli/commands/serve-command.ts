@@ -64,21 +64,15 @@ async function serve(io: CliIo): Promise<void> {
   }
 }
 
+interface Starting {
+  readonly front: FrontServer;
+  readonly instance: InstanceState;
+  readonly running: Running;
+  readonly stopping: () => boolean;
+}
+
 /** Waits for the runtime, hands the built application to the listener, then starts the rest. */
-async function startServing(
-  config: Config,
-  {
-    front,
-    instance,
-    running,
-    stopping,
-  }: {
-    front: FrontServer;
-    instance: InstanceState;
-    running: Running;
-    stopping: () => boolean;
-  },
-): Promise<void> {
+async function startServing(config: Config, { front, instance, running, stopping }: Starting): Promise<void> {
   const { logger } = running;
   const runtime = await startWhenReachable(config, logger, instance, stopping);
   if (!runtime) return;

@@ -9,7 +9,7 @@ import {
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-event.js';
 import { MAX_PAGE_LIMIT } from '../../services/paging/read-page.js';
 import { SECRET_NOT_ENDPOINT } from '../../services/webhooks/list-webhook-endpoints.js';
-import { query, withAdminApi } from '../admin-api.js';
+import { type AdminApi, query, withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { jsonOption, parseEnvironment, parseList, positiveIntegerParser } from '../command-options.js';
@@ -87,7 +87,15 @@ const namedIn = (named: Named): NamedThing[] => [
   ...(named.endpoint !== undefined ? [namedEndpoint(named.endpoint)] : []),
 ];
 
-const endpointPath = (env: Environment, id: string) => `/${env}/webhook-endpoints/${encodeURIComponent(id)}`;
+/** `work` on the admin API's path of an endpoint, in whichever environment it is. */
+function onEndpoint<T>(io: CliIo, endpoint: string, work: (api: AdminApi, path: string) => Promise<T>) {
+  refuseSecrets({ endpoint });
+  return withAdminApi(io, (api) =>
+    inItsEnvironment(namedIn({ endpoint }), (env) =>
+      work(api, `/${env}/webhook-endpoints/${encodeURIComponent(endpoint)}`),
+    ),
+  );
+}
 
 export function registerWebhooksCommands(program: Command, io: CliIo): void {
   const webhooks = program
@@ -142,10 +150,7 @@ function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
     .description('remove an endpoint; its undelivered events are dropped')
     .addOption(jsonOption())
     .action(async (endpoint: string, opts: { json?: boolean }) => {
-      refuseSecrets({ endpoint });
-      await withAdminApi(io, (api) =>
-        inItsEnvironment(namedIn({ endpoint }), (env) => api.call('DELETE', endpointPath(env, endpoint))),
-      );
+      await onEndpoint(io, endpoint, (api, path) => api.call('DELETE', path));
       printResult(io, !!opts.json, { removed: endpoint });
     });
   webhooks
@@ -154,12 +159,9 @@ function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
     .option('--grace <span>', 'how long the old secret keeps signing (default 24h, at most 30d)', parseGrace)
     .addOption(jsonOption())
     .action(async (endpoint: string, opts: { grace?: number; json?: boolean }) => {
-      refuseSecrets({ endpoint });
       const body = opts.grace === undefined ? {} : { graceSeconds: opts.grace / 1000 };
-      const rotated = await withAdminApi(io, (api) =>
-        inItsEnvironment(namedIn({ endpoint }), (env) =>
-          api.create(`${endpointPath(env, endpoint)}/rotate-secret`, body),
-        ),
+      const rotated = await onEndpoint(io, endpoint, (api, path) =>
+        api.create(`${path}/rotate-secret`, body),
       );
       printResult(io, !!opts.json, rotated);
       if (!opts.json)
@@ -170,12 +172,7 @@ function registerEndpointChangeCommands(webhooks: Command, io: CliIo): void {
     .description('send to an endpoint again after it answered 410 Gone')
     .addOption(jsonOption())
     .action(async (endpoint: string, opts: { json?: boolean }) => {
-      refuseSecrets({ endpoint });
-      const enabled = await withAdminApi(io, (api) =>
-        inItsEnvironment(namedIn({ endpoint }), (env) =>
-          api.call('POST', `${endpointPath(env, endpoint)}/enable`),
-        ),
-      );
+      const enabled = await onEndpoint(io, endpoint, (api, path) => api.call('POST', `${path}/enable`));
       printResult(io, !!opts.json, enabled);
     });
 }
@@ -203,13 +200,8 @@ function registerDeliveriesCommand(webhooks: Command, io: CliIo): void {
     .addOption(jsonOption())
     .action(async (opts: DeliveriesOptions) => {
       refuseSecrets(opts);
-      const filters = query({
-        limit: opts.limit,
-        app: opts.app,
-        endpoint: opts.endpoint,
-        status: opts.status,
-        webhookId: opts.webhookId,
-      });
+      const { limit, app, endpoint, status, webhookId } = opts;
+      const filters = query({ limit, app, endpoint, status, webhookId });
       // The latest N of each environment, merged: the latest N of both.
       const found = await withAdminApi(io, (api) =>
         fromEnvironments(opts.env ? [opts.env] : ENVIRONMENTS, namedIn(opts), async (env) => {

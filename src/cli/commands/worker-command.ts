@@ -20,20 +20,14 @@ import { startWhenReachable } from '../start-when-reachable.js';
 async function runWorker(io: CliIo): Promise<void> {
   const config = loadConfig(io.env);
   const logger = createLogger(config.logLevel);
-  const running: {
-    runtime: Runtime | null;
-    metrics: MetricsServer | null;
-    workers: { stop(): Promise<void> }[];
-  } = {
-    runtime: null,
-    metrics: null,
-    workers: [],
-  };
+  let started: Runtime | null = null;
+  let metricsServer: MetricsServer | null = null;
+  const workers: { stop(): Promise<void> }[] = [];
   // Registered first, so that a signal at any point of the start ends the command cleanly.
   const shutdown = onShutdownSignal(logger, config.shutdownTimeoutMs, async () => {
-    await Promise.all(running.workers.map((w) => w.stop()));
-    await running.metrics?.close();
-    await running.runtime?.close();
+    await Promise.all(workers.map((w) => w.stop()));
+    await metricsServer?.close();
+    await started?.close();
   });
   // Waits for the database (and a schema it can serve) instead of exiting: a supervisor's restart
   // loop would only add load on a database coming back (start-when-reachable.ts).
@@ -41,7 +35,7 @@ async function runWorker(io: CliIo): Promise<void> {
   if (!runtime) return;
   // A signal that came while it started: the stop has run, or will, without this runtime.
   if (shutdown.stopping) return void (await runtime.close());
-  running.runtime = runtime;
+  started = runtime;
   // Before the workers: a metrics port that cannot be opened ends the command before any lane has
   // started, instead of leaving lanes running in a command that already failed.
   if (config.metrics) {
@@ -55,12 +49,11 @@ async function runWorker(io: CliIo): Promise<void> {
       await metrics.close();
       return void (await runtime.close());
     }
-    running.metrics = metrics;
+    metricsServer = metrics;
   }
   // The lanes never reject: every failure of theirs is logged and retried (src/worker), so the
   // process lives through a database outage and only a signal ends it.
-  if (!shutdown.stopping)
-    running.workers.push(startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps));
+  if (!shutdown.stopping) workers.push(startPrivacyWorker(runtime.deps), startWebhookWorker(runtime.deps));
 }
 
 export function registerWorkerCommand(program: Command, io: CliIo): void {

@@ -13,12 +13,9 @@ export async function purgeExpiredTokenState(
   deps: Pick<ServiceDeps, 'store' | 'clock'>,
   bounds: PurgeBounds = DEFAULT_PURGE_BOUNDS,
 ): Promise<{ tokenDenials: number; signingKeys: number }> {
-  let tokenDenials = 0;
-  await purgeInBatches(bounds, async () => {
-    const deleted = await deleteExpiredTokenDenials(deps.store.db, deps.clock(), bounds.batchSize);
-    tokenDenials += deleted;
-    return deleted;
-  });
+  const tokenDenials = await purgeInBatches(bounds, () =>
+    deleteExpiredTokenDenials(deps.store.db, deps.clock(), bounds.batchSize),
+  );
   const signingKeys = await deleteRetiredSigningKeys(deps.store.db, deps.clock());
   return { tokenDenials, signingKeys };
 }

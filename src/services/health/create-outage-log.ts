@@ -86,9 +86,6 @@ export function createOutageLog(logger: Logger, clock: Clock, options: OutageLog
       outage.hold = setTimeout(() => end(dependency, outage), holdMs);
       outage.hold.unref();
     },
-    isDown: (dependency) => {
-      const outage = outages.get(dependency);
-      return outage !== undefined && outage.answeringSince === null;
-    },
+    isDown: (dependency) => outages.get(dependency)?.answeringSince === null,
   };
 }

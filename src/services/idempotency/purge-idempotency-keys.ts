@@ -11,15 +11,7 @@ export async function purgeIdempotencyKeys(
   deps: Pick<ServiceDeps, 'store' | 'clock'>,
   bounds: PurgeBounds = DEFAULT_PURGE_BOUNDS,
 ): Promise<number> {
-  let purged = 0;
-  await purgeInBatches(bounds, async () => {
-    const deleted = await deleteExpiredIdempotencyKeys(
-      deps.store.db,
-      idempotencyKeysExpiredAt(deps.clock()),
-      bounds.batchSize,
-    );
-    purged += deleted;
-    return deleted;
-  });
-  return purged;
+  return purgeInBatches(bounds, () =>
+    deleteExpiredIdempotencyKeys(deps.store.db, idempotencyKeysExpiredAt(deps.clock()), bounds.batchSize),
+  );
 }

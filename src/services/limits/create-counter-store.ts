@@ -19,23 +19,15 @@ export async function createCounterStore(
   deps: Pick<ServiceDeps, 'redis' | 'store' | 'clock'>,
   options: { housekeeping?: boolean; inProcess?: boolean; durable?: boolean } = {},
 ): Promise<CounterStore> {
+  const upkeep = options.housekeeping ? { housekeeping: { clock: deps.clock } } : {};
   if (deps.redis) {
     const namespace = await resolveLimitsNamespace(deps.store.db);
     if (!options.durable) return createRedisCounterStore(deps.redis, namespace);
     return createDurableCounterStore(
       createRedisCounterStore(deps.redis, namespace, { settleMs: DURABLE_SETTLE_MS }),
-      createSqlCounterStore(deps.store, options.housekeeping ? { housekeeping: { clock: deps.clock } } : {}),
+      createSqlCounterStore(deps.store, upkeep),
     );
   }
   const memory = options.inProcess ? deps.store.processCounters() : null;
-  if (memory) {
-    return createMemoryCounterStore(
-      memory,
-      options.housekeeping ? { housekeeping: { clock: deps.clock } } : {},
-    );
-  }
-  return createSqlCounterStore(
-    deps.store,
-    options.housekeeping ? { housekeeping: { clock: deps.clock } } : {},
-  );
+  return memory ? createMemoryCounterStore(memory, upkeep) : createSqlCounterStore(deps.store, upkeep);
 }

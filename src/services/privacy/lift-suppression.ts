@@ -96,7 +96,8 @@ export async function liftSuppression(
       detail: `no forgotten person in ${input.environment} matches these identifiers in these clients`,
     });
   }
-  const report = async () => {
+  // Reported once committed: a caller's transaction (services/idempotency) may still roll back.
+  await afterCommit(deps, async () => {
     for (const l of lifted) {
       deps.logger.warn(
         {
@@ -108,8 +109,6 @@ export async function liftSuppression(
         'privacy suppression lifted',
       );
     }
-  };
-  // Reported once committed: a caller's transaction (services/idempotency) may still roll back.
-  await afterCommit(deps, report);
+  });
   return { lifted };
 }

@@ -93,16 +93,11 @@ export async function processPrivacyRequests(
     outcomes.set(request.id, outcome);
     await input.onOutcome?.(request, outcome);
   };
+  const ids = input.requests.map((r) => r.id);
   try {
-    const clients = await retryThroughOutage(
-      deps,
-      () =>
-        findRequestClients(
-          deps.store.db,
-          input.requests.map((r) => r.id),
-        ),
-      { signal: input.signal },
-    );
+    const clients = await retryThroughOutage(deps, () => findRequestClients(deps.store.db, ids), {
+      signal: input.signal,
+    });
     const open = input.requests.map((request) => ({
       request,
       clientName: new Map((clients.get(request.id) ?? []).map((c) => [c.id, c.name])),
@@ -112,7 +107,7 @@ export async function processPrivacyRequests(
   } catch (err) {
     // Hand back every request not carried out, so that a retry need not wait for the leases to
     // run out (completed ones are no longer pending, so they are left as they are).
-    const left = input.requests.map((r) => r.id).filter((id) => !outcomes.has(id));
+    const left = ids.filter((id) => !outcomes.has(id));
     await releaseLeases(deps.store.db, { ids: left, owner: input.owner }).catch(() => {});
     throw err;
   }

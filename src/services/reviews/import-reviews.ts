@@ -35,7 +35,7 @@ export interface ImportResult extends ImportProgress {
 
 export interface ImportReviewsInput {
   /** NDJSON lines, one review each. */
-  readonly lines: AsyncIterable<string>;
+  readonly lines: AsyncIterable<string> | Iterable<string>;
   readonly environment: Environment;
   /** Validate every line, check ids and suppressions, write nothing. */
   readonly dryRun?: boolean;
@@ -70,10 +70,8 @@ class ImportTally {
 
   forgotten(items: readonly Item[]): void {
     this.skippedForgotten += items.length;
-    for (const item of items) {
-      if (this.skipped.length < MAX_REPORTED)
-        this.skipped.push({ line: item.line, clientName: item.clientName });
-    }
+    const reported = items.slice(0, MAX_REPORTED - this.skipped.length);
+    this.skipped.push(...reported.map(({ line, clientName }) => ({ line, clientName })));
   }
 
   progress(): ImportProgress {
@@ -168,16 +166,9 @@ async function importBatch(deps: ServiceDeps, tally: ImportTally, items: readonl
     tally.forgotten(forgotten);
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
-    for (const item of items) {
-      try {
-        const { keep, forgotten } = await writeBatch(deps, [item]);
-        tally.imported += keep.length;
-        tally.forgotten(forgotten);
-      } catch (e) {
-        if (!isUniqueViolation(e)) throw e;
-        tally.reject(item.line, DUPLICATE_ID, 'id');
-      }
-    }
+    const [only] = items;
+    if (items.length === 1 && only) return tally.reject(only.line, DUPLICATE_ID, 'id');
+    for (const item of items) await importBatch(deps, tally, [item]);
   }
 }
 

@@ -100,22 +100,23 @@ export function createTenancyCache(
     createCachedLookup({ ttlMs, maxEntries: TENANCY_CACHE_MAX_ENTRIES, clock, load, expiresAt });
 
   const loads = loadsThrough(store.db, clock);
-  const applications = lookup(loads.applications);
-  const credentials = lookup(loads.credentials);
-  const passkeys = lookup(loads.passkeys);
-  const defaultPasskeys = lookup(
-    loads.defaultPasskeys,
-    // Loaded as usable: once it expires, the next usable one is the default (find-token-passkey.ts).
-    (passkey) => passkey?.expiresAt ?? null,
-  );
-  const grants = lookup(loads.grants);
-  const webhookEndpoints = lookup(loads.webhookEndpoints);
+  const lookups: Lookups = {
+    applications: lookup(loads.applications),
+    credentials: lookup(loads.credentials),
+    passkeys: lookup(loads.passkeys),
+    defaultPasskeys: lookup(
+      loads.defaultPasskeys,
+      // Loaded as usable: once it expires, the next usable one is the default (find-token-passkey.ts).
+      (passkey) => passkey?.expiresAt ?? null,
+    ),
+    grants: lookup(loads.grants),
+    webhookEndpoints: lookup(loads.webhookEndpoints),
+  };
   const denials = createDenyList(deps);
   const signingKeys = createSigningKeys(deps);
-  // Every lookup, so that a cache added later is dropped wherever they all are.
-  const lookups = [applications, credentials, grants, passkeys, defaultPasskeys, webhookEndpoints];
+  // Every lookup (Lookups has one per load), so that a cache added later is dropped wherever they all are.
   const clearLookups = () => {
-    for (const cached of lookups) cached.clear();
+    for (const cached of Object.values(lookups)) cached.clear();
   };
 
   function apply(change: TenancyChange): void {
@@ -124,8 +125,8 @@ export function createTenancyCache(
     } else if ('signingKeys' in change) {
       signingKeys.markStale();
     } else if ('passkeyId' in change) {
-      passkeys.clear();
-      defaultPasskeys.clear();
+      lookups.passkeys.clear();
+      lookups.defaultPasskeys.clear();
     } else {
       // Rare administrative changes: dropping whole caches keeps this obviously complete.
       clearLookups();
@@ -140,16 +141,8 @@ export function createTenancyCache(
 
   let subscriber: Redis | null = null;
   let closed = false;
-  const lookupsByName: Lookups = {
-    applications,
-    credentials,
-    passkeys,
-    defaultPasskeys,
-    grants,
-    webhookEndpoints,
-  };
   const cache: TenancyCache = {
-    ...lookupsByName,
+    ...lookups,
     denials,
     signingKeys,
     apply,
@@ -161,8 +154,7 @@ export function createTenancyCache(
       closed = true;
       subscriber?.disconnect();
     },
-    within: (trxStore, afterCommit) =>
-      cacheWithin(cache, lookupsByName, { ...deps, store: trxStore }, afterCommit),
+    within: (trxStore, afterCommit) => cacheWithin(cache, lookups, { ...deps, store: trxStore }, afterCommit),
   };
   return cache;
 }

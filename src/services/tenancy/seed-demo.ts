@@ -48,28 +48,19 @@ const PEOPLE = [
 ];
 
 function demoReviews(environment: Environment): string[] {
-  const lines: string[] = [];
-  for (const clientName of DEMO_CLIENTS) {
-    PEOPLE.forEach((person, i) => {
-      const { name, ...identifiers } = person;
-      lines.push(
-        JSON.stringify({
-          id: `demo-${environment === 'staging' ? 'stg-' : ''}${clientName.toLowerCase()}-${i + 1}`,
-          clientName,
-          rating: 5 - i,
-          title: `Review ${i + 1} for ${clientName}`,
-          text: 'Quick delivery and friendly support.',
-          submittedAt: new Date(Date.UTC(2026, 0, 10 + i)).toISOString(),
-          author: { name, ...identifiers },
-        }),
-      );
-    });
-  }
-  return lines;
-}
-
-async function* iterate(lines: readonly string[]) {
-  yield* lines;
+  return DEMO_CLIENTS.flatMap((clientName) =>
+    PEOPLE.map((author, i) =>
+      JSON.stringify({
+        id: `demo-${environment === 'staging' ? 'stg-' : ''}${clientName.toLowerCase()}-${i + 1}`,
+        clientName,
+        rating: 5 - i,
+        title: `Review ${i + 1} for ${clientName}`,
+        text: 'Quick delivery and friendly support.',
+        submittedAt: new Date(Date.UTC(2026, 0, 10 + i)).toISOString(),
+        author,
+      }),
+    ),
+  );
 }
 
 /**
@@ -94,7 +85,7 @@ export async function seedDemo(
     }
   }
   const lines = demoReviews(environment);
-  const imported = await importReviews(deps, { lines: iterate(lines), environment });
+  const imported = await importReviews(deps, { lines, environment });
   const skippedLines = new Set(imported.skipped.map((s) => s.line));
   const created = await createApplication(deps, {
     environment,

@@ -19,18 +19,12 @@ export async function purgeWebhookData(
 ): Promise<{ deliveries: number; messages: number; secrets: number }> {
   const now = deps.clock();
   const before = now - deps.config.webhooks.retentionDays * DAY_MS;
-  let deliveries = 0;
-  let messages = 0;
-  await purgeInBatches(bounds, async () => {
-    const n = await deleteFinishedDeliveries(deps.store.db, before, bounds.batchSize);
-    deliveries += n;
-    return n;
-  });
-  await purgeInBatches(bounds, async () => {
-    const n = await deleteDeliveredMessages(deps.store.db, before, bounds.batchSize);
-    messages += n;
-    return n;
-  });
+  const deliveries = await purgeInBatches(bounds, () =>
+    deleteFinishedDeliveries(deps.store.db, before, bounds.batchSize),
+  );
+  const messages = await purgeInBatches(bounds, () =>
+    deleteDeliveredMessages(deps.store.db, before, bounds.batchSize),
+  );
   const secrets = await deleteExpiredWebhookSecrets(deps.store.db, now);
   return { deliveries, messages, secrets };
 }
