@@ -47,7 +47,7 @@ export function passkeyAdminHandlers(deps: ServiceDeps) {
           ...limitsOf(request.body),
           ...(expiresAt !== undefined ? { expiresAt: instantOf(expiresAt) } : {}),
         });
-        return { status: 201, body: { ...view(created.passkey), passkey: created.value } };
+        return { ...view(created.passkey), passkey: created.value };
       });
     },
     async getPasskey(request: Req<'getPasskey'>) {

@@ -48,7 +48,7 @@ export function webhookAdminHandlers(deps: ServiceDeps) {
           url,
           ...(events !== undefined ? { eventTypes: events } : {}),
         });
-        return { status: 201, body: { ...endpointView(environment)(added.endpoint), secret: added.secret } };
+        return { ...endpointView(environment)(added.endpoint), secret: added.secret };
       });
     },
     async getEndpoint(request: Req<'getEndpoint'>) {
@@ -67,14 +67,8 @@ export function webhookAdminHandlers(deps: ServiceDeps) {
           ...endpointIn(request.params),
           graceMs: graceSeconds === undefined ? DEFAULT_SECRET_GRACE_MS : graceSeconds * 1000,
         });
-        return {
-          status: 201,
-          body: {
-            endpointId: request.params.id,
-            secret: r.secret,
-            previousSecretSignsUntil: iso(r.previousExpiresAt),
-          },
-        };
+        const previousSecretSignsUntil = iso(r.previousExpiresAt);
+        return { endpointId: request.params.id, secret: r.secret, previousSecretSignsUntil };
       });
     },
     async enableEndpoint(request: Req<'enableEndpoint'>) {
