@@ -52,14 +52,17 @@ export function tenancyAdminHandlers(deps: ServiceDeps) {
         return { ...applicationView(listing), clientSecret: created.clientSecret };
       });
     },
-    rotateSecret(request: Req<'rotateSecret'>, reply: Reply<'rotateSecret'>) {
+    rotateApplicationSecret(
+      request: Req<'rotateApplicationSecret'>,
+      reply: Reply<'rotateApplicationSecret'>,
+    ) {
       return answerCreate(deps, request, reply, async (d) => {
         const app = await resolveApplication(d, request.params.app, request.params.environment);
         const r = await rotateApplicationSecret(d, { applicationId: app.id });
         return { applicationId: app.id, ...r };
       });
     },
-    async retireSecret(request: Req<'retireSecret'>) {
+    async retireApplicationSecret(request: Req<'retireApplicationSecret'>) {
       const d = callerDeps(deps, request);
       const app = await resolveApplication(d, request.params.app, request.params.environment);
       const r = await retireApplicationSecret(d, { applicationId: app.id, secretId: request.body?.secretId });

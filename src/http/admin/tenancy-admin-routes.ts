@@ -9,13 +9,13 @@ export function tenancyAdminRoutes(deps: ServiceDeps): RouteRow<AdminOperation>[
   const tenancy = tenancyAdminHandlers(deps);
   // biome-ignore format: a route table, one route per line
   return [
-    route('GET',  '/:environment/clients',                          t.listClients,       {}, tenancy.listClients),
-    route('POST', '/:environment/clients',                          t.createClient,      {}, tenancy.createClient),
-    route('GET',  '/:environment/applications',                     t.listApplications,  {}, tenancy.listApplications),
-    route('POST', '/:environment/applications',                     t.createApplication, {}, tenancy.createApplication),
-    route('GET',  '/:environment/applications/:app',                t.getApplication,    {}, tenancy.getApplication),
-    route('POST', '/:environment/applications/:app/secrets',        t.rotateSecret,      {}, tenancy.rotateSecret),
-    route('POST', '/:environment/applications/:app/retire-secret',  t.retireSecret,      {}, tenancy.retireSecret),
-    route('POST', '/:environment/applications/:app/revoke',         t.revokeApplication, {}, tenancy.revokeApplication),
+    route('GET',  '/:environment/clients',                         t.listClients,             {}, tenancy.listClients),
+    route('POST', '/:environment/clients',                         t.createClient,            {}, tenancy.createClient),
+    route('GET',  '/:environment/applications',                    t.listApplications,        {}, tenancy.listApplications),
+    route('POST', '/:environment/applications',                    t.createApplication,       {}, tenancy.createApplication),
+    route('GET',  '/:environment/applications/:app',               t.getApplication,          {}, tenancy.getApplication),
+    route('POST', '/:environment/applications/:app/secrets',       t.rotateApplicationSecret, {}, tenancy.rotateApplicationSecret),
+    route('POST', '/:environment/applications/:app/retire-secret', t.retireApplicationSecret, {}, tenancy.retireApplicationSecret),
+    route('POST', '/:environment/applications/:app/revoke',        t.revokeApplication,       {}, tenancy.revokeApplication),
   ];
 }

@@ -9,12 +9,12 @@ export function webhookAdminRoutes(deps: ServiceDeps): RouteRow<AdminOperation>[
   const webhooks = webhookAdminHandlers(deps);
   // biome-ignore format: a route table, one route per line
   return [
-    route('GET',    '/:environment/webhook-endpoints',                   w.listEndpoints,  {}, webhooks.listEndpoints),
-    route('POST',   '/:environment/webhook-endpoints',                   w.addEndpoint,    {}, webhooks.addEndpoint),
-    route('GET',    '/:environment/webhook-endpoints/:id',               w.getEndpoint,    {}, webhooks.getEndpoint),
-    route('DELETE', '/:environment/webhook-endpoints/:id',               w.removeEndpoint, {}, webhooks.removeEndpoint),
-    route('POST',   '/:environment/webhook-endpoints/:id/rotate-secret', w.rotateSecret,   {}, webhooks.rotateSecret),
-    route('POST',   '/:environment/webhook-endpoints/:id/enable',        w.enableEndpoint, {}, webhooks.enableEndpoint),
-    route('GET',    '/:environment/webhook-deliveries',                  w.listDeliveries, {}, webhooks.listDeliveries),
+    route('GET',    '/:environment/webhook-endpoints',                   w.listWebhookEndpoints,  {}, webhooks.listWebhookEndpoints),
+    route('POST',   '/:environment/webhook-endpoints',                   w.addWebhookEndpoint,    {}, webhooks.addWebhookEndpoint),
+    route('GET',    '/:environment/webhook-endpoints/:id',               w.getWebhookEndpoint,    {}, webhooks.getWebhookEndpoint),
+    route('DELETE', '/:environment/webhook-endpoints/:id',               w.removeWebhookEndpoint, {}, webhooks.removeWebhookEndpoint),
+    route('POST',   '/:environment/webhook-endpoints/:id/rotate-secret', w.rotateWebhookSecret,   {}, webhooks.rotateWebhookSecret),
+    route('POST',   '/:environment/webhook-endpoints/:id/enable',        w.enableWebhookEndpoint, {}, webhooks.enableWebhookEndpoint),
+    route('GET',    '/:environment/webhook-deliveries',                  w.listWebhookDeliveries, {}, webhooks.listWebhookDeliveries),
   ];
 }
