@@ -157,7 +157,6 @@ export async function insertSecret(db: Kysely<Database>, secret: ApplicationSecr
       application_id: secret.applicationId,
       secret_hash: secret.secretHash,
       created_at: secret.createdAt,
-      retired_at: null,
     })
     .execute();
 }
