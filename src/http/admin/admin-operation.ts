@@ -18,8 +18,6 @@ export interface AdminOperation<R extends FastifySchema = FastifySchema> extends
 
 /** An admin operation as its *-admin-operations.ts writes it: what it needs, reads and answers, and why it fails. */
 interface AdminOperationSpec<R extends FastifySchema> {
-  readonly operationId: string;
-  readonly tag: string;
   readonly summary: string;
   readonly scope: AdminScope;
   readonly request: R;
@@ -50,15 +48,23 @@ const ALWAYS = {
 } as const;
 
 /**
- * An admin operation, its types checked where it is written, completed with what every admin
- * operation has: the scope it needs in its description, the statuses every one may send, and,
- * for a create (it takes Idempotency-Key, and may answer again: admin-create.ts), theirs.
+ * Admin operations of one tag, each named by its key (`operationId` is the key), completed with
+ * what every admin operation has: the scope it needs in its description, the statuses every one may
+ * send, and, for a create (it takes Idempotency-Key, and may answer again: admin-create.ts), theirs.
  */
-export function adminOperation<R extends FastifySchema>(o: AdminOperationSpec<R>): AdminOperation<R> {
+export function adminOperations<T extends Record<string, AdminOperationSpec<FastifySchema>>>(
+  tag: string,
+  specs: T,
+): { readonly [K in keyof T]: AdminOperation<T[K]['request']> } {
+  const named = Object.entries(specs).map(([operationId, o]) => [operationId, complete(tag, operationId, o)]);
+  return Object.fromEntries(named) as never;
+}
+
+function complete(tag: string, operationId: string, o: AdminOperationSpec<FastifySchema>): AdminOperation {
   const creates = o.idempotent === true;
   return {
-    operationId: o.operationId,
-    tag: o.tag,
+    operationId,
+    tag,
     summary: o.summary,
     description: `Needs the scope \`${o.scope}\`.`,
     scope: o.scope,

@@ -1,21 +1,54 @@
 import type { ServiceDeps } from '../../services/deps.js';
-import type { RouteRow } from '../route-table.js';
+import { type RouteRow, route } from '../route-table.js';
 import type { AdminOperation } from './admin-operation.js';
-import { oversightAdminRoutes } from './oversight-admin-routes.js';
-import { passkeyAdminRoutes } from './passkey-admin-routes.js';
-import { tenancyAdminRoutes } from './tenancy-admin-routes.js';
-import { webhookAdminRoutes } from './webhook-admin-routes.js';
+import { oversightAdminHandlers } from './oversight-admin-handlers.js';
+import { oversightOperations as o } from './oversight-admin-operations.js';
+import { passkeyAdminHandlers } from './passkey-admin-handlers.js';
+import { passkeyOperations as p } from './passkey-admin-operations.js';
+import { tenancyAdminHandlers } from './tenancy-admin-handlers.js';
+import { tenancyOperations as t } from './tenancy-admin-operations.js';
+import { webhookAdminHandlers } from './webhook-admin-handlers.js';
+import { webhookOperations as w } from './webhook-admin-operations.js';
 
 /**
  * The admin API's routes under /admin/v1 (docs/operations.md, Admin API), in the order of its
- * OpenAPI document. Each area's route table is in its *-admin-routes.ts; each operation's scope,
- * request parts and answers in *-admin-operations.ts.
+ * OpenAPI document, an area at a time: each operation's scope, request parts and answers are in
+ * its *-admin-operations.ts, its handler in *-admin-handlers.ts. The signing keys and the audit
+ * trail serve both environments, so their paths name none.
  */
 export function adminRoutes(deps: ServiceDeps): RouteRow<AdminOperation>[] {
+  const tenancy = tenancyAdminHandlers(deps);
+  const passkeys = passkeyAdminHandlers(deps);
+  const webhooks = webhookAdminHandlers(deps);
+  const oversight = oversightAdminHandlers(deps);
+  // biome-ignore format: a route table, one route per line
   return [
-    ...tenancyAdminRoutes(deps),
-    ...passkeyAdminRoutes(deps),
-    ...webhookAdminRoutes(deps),
-    ...oversightAdminRoutes(deps),
+    route('GET',    '/:environment/clients',                             t.listClients,             {}, tenancy.listClients),
+    route('POST',   '/:environment/clients',                             t.createClient,            {}, tenancy.createClient),
+    route('GET',    '/:environment/applications',                        t.listApplications,        {}, tenancy.listApplications),
+    route('POST',   '/:environment/applications',                        t.createApplication,       {}, tenancy.createApplication),
+    route('GET',    '/:environment/applications/:app',                   t.getApplication,          {}, tenancy.getApplication),
+    route('POST',   '/:environment/applications/:app/secrets',           t.rotateApplicationSecret, {}, tenancy.rotateApplicationSecret),
+    route('POST',   '/:environment/applications/:app/retire-secret',     t.retireApplicationSecret, {}, tenancy.retireApplicationSecret),
+    route('POST',   '/:environment/applications/:app/revoke',            t.revokeApplication,       {}, tenancy.revokeApplication),
+
+    route('GET',    '/:environment/passkeys',                            p.listPasskeys,            {}, passkeys.listPasskeys),
+    route('POST',   '/:environment/applications/:app/passkeys',          p.createPasskey,           {}, passkeys.createPasskey),
+    route('GET',    '/:environment/passkeys/:id',                        p.getPasskey,              {}, passkeys.getPasskey),
+    route('PATCH',  '/:environment/passkeys/:id',                        p.updatePasskey,           {}, passkeys.updatePasskey),
+    route('POST',   '/:environment/passkeys/:id/revoke',                 p.revokePasskey,           {}, passkeys.revokePasskey),
+
+    route('GET',    '/:environment/webhook-endpoints',                   w.listWebhookEndpoints,    {}, webhooks.listWebhookEndpoints),
+    route('POST',   '/:environment/webhook-endpoints',                   w.addWebhookEndpoint,      {}, webhooks.addWebhookEndpoint),
+    route('GET',    '/:environment/webhook-endpoints/:id',               w.getWebhookEndpoint,      {}, webhooks.getWebhookEndpoint),
+    route('DELETE', '/:environment/webhook-endpoints/:id',               w.removeWebhookEndpoint,   {}, webhooks.removeWebhookEndpoint),
+    route('POST',   '/:environment/webhook-endpoints/:id/rotate-secret', w.rotateWebhookSecret,     {}, webhooks.rotateWebhookSecret),
+    route('POST',   '/:environment/webhook-endpoints/:id/enable',        w.enableWebhookEndpoint,   {}, webhooks.enableWebhookEndpoint),
+    route('GET',    '/:environment/webhook-deliveries',                  w.listWebhookDeliveries,   {}, webhooks.listWebhookDeliveries),
+
+    route('GET',    '/:environment/privacy-requests',                    o.listPrivacyRequests,     {}, oversight.listPrivacyRequests),
+    route('POST',   '/:environment/suppression-lifts',                   o.liftSuppression,         {}, oversight.liftSuppression),
+    route('POST',   '/signing-keys',                                     o.rotateSigningKey,        {}, oversight.rotateSigningKey),
+    route('GET',    '/audit-events',                                     o.listAuditEvents,         {}, oversight.listAuditEvents),
   ];
 }

@@ -37,22 +37,21 @@ export function oversightAdminHandlers(deps: ServiceDeps) {
     },
     liftSuppression(request: Req<'liftSuppression'>, reply: Reply<'liftSuppression'>) {
       const { identifiers, reason, clientNames, liftedBy } = request.body;
-      return answerCreate(deps, request, reply, async (d) => ({
-        status: 201,
-        body: await liftSuppression(d, {
+      return answerCreate(deps, request, reply, (d) =>
+        liftSuppression(d, {
           environment: request.params.environment,
           identifiers,
           reason,
           liftedBy: liftedBy ?? d.actor,
           ...(clientNames ? { clientNames } : {}),
         }),
-      }));
+      );
     },
     rotateSigningKey(request: Req<'rotateSigningKey'>, reply: Reply<'rotateSigningKey'>) {
       const retirePrevious = request.body.retirePrevious === true;
       return answerCreate(deps, request, reply, async (d) => {
         const r = await rotateSigningKey(d, retirePrevious ? { retirePrevious } : {});
-        return { status: 201, body: { keyId: r.keyId, previousKeysRetireAt: iso(r.previousRetireAt) } };
+        return { keyId: r.keyId, previousKeysRetireAt: iso(r.previousRetireAt) };
       });
     },
     async listAuditEvents(request: Req<'listAuditEvents'>, reply: Reply<'listAuditEvents'>) {

@@ -1,20 +1,16 @@
 import { Type } from 'typebox';
-import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
+import { adminOperations, CREATE_ERRORS } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { EnvironmentParams } from './admin-schemas.js';
 import * as S from './oversight-admin-schemas.js';
-
-const tag = 'Oversight';
 
 /**
  * What operators oversee across applications: privacy requests (never whom they name), lifting a
  * forgotten person's suppression, the token signing keys and the audit trail (docs/operations.md,
  * Admin API).
  */
-export const oversightOperations = {
-  listPrivacyRequests: op({
-    operationId: 'listPrivacyRequests',
-    tag,
+export const oversightOperations = adminOperations('Oversight', {
+  listPrivacyRequests: {
     summary: 'List the privacy requests of every application of the environment, by submission time',
     scope: 'privacy:read',
     request: {
@@ -29,10 +25,8 @@ export const oversightOperations = {
       400: 'A filter, the limit or the cursor is invalid',
       404: 'The application named by applicationId is not one of this environment',
     },
-  }),
-  liftSuppression: op({
-    operationId: 'liftSuppression',
-    tag,
+  },
+  liftSuppression: {
     summary: "Let a forgotten person's reviews be imported again in some client instances",
     scope: 'privacy:lift',
     idempotent: true,
@@ -42,20 +36,16 @@ export const oversightOperations = {
       400: `${CREATE_ERRORS[400]}: no identifier, an invalid one, no reason, or a client not in this environment`,
       404: 'No forgotten person matches these identifiers in these client instances',
     },
-  }),
-  rotateSigningKey: op({
-    operationId: 'rotateSigningKey',
-    tag,
+  },
+  rotateSigningKey: {
     summary: 'Add a token signing key (of both environments); older keys verify until retired',
     scope: 'keys:write',
     idempotent: true,
     request: { body: S.NewSigningKey },
     answer: { status: 201, schema: S.RotatedSigningKey, description: 'Created' },
     errors: { 400: `${CREATE_ERRORS[400]} (send {} for the defaults)` },
-  }),
-  listAuditEvents: op({
-    operationId: 'listAuditEvents',
-    tag,
+  },
+  listAuditEvents: {
     summary: 'Read the audit trail (administrative actions, privacy request changes), by time',
     scope: 'audit:read',
     request: {
@@ -66,5 +56,5 @@ export const oversightOperations = {
     },
     answer: { status: 200, schema: S.AdminAuditEventPage, headers: PAGE_HEADERS },
     errors: { 400: 'A filter, the limit or the cursor is invalid' },
-  }),
-};
+  },
+});

@@ -21,9 +21,6 @@ const limitsOf = (body: { rateLimitPerMinute?: number; quotaPerDay?: number }): 
   ...(body.quotaPerDay !== undefined ? { quotaPerDay: body.quotaPerDay } : {}),
 });
 
-/** An ISO time of a body as epoch milliseconds; the schema has checked its format. */
-const instantOf = (value: string): number => Date.parse(value);
-
 /** The handlers of passkey-admin-operations.ts. */
 export function passkeyAdminHandlers(deps: ServiceDeps) {
   const view = <P extends Parameters<typeof passkeyView>[0]>(p: P) => passkeyView(p, deps.clock());
@@ -45,9 +42,9 @@ export function passkeyAdminHandlers(deps: ServiceDeps) {
           applicationId: application.id,
           api,
           ...limitsOf(request.body),
-          ...(expiresAt !== undefined ? { expiresAt: instantOf(expiresAt) } : {}),
+          ...(expiresAt !== undefined ? { expiresAt: Date.parse(expiresAt) } : {}),
         });
-        return { status: 201, body: { ...view(created.passkey), passkey: created.value } };
+        return { ...view(created.passkey), passkey: created.value };
       });
     },
     async getPasskey(request: Req<'getPasskey'>) {
@@ -61,7 +58,7 @@ export function passkeyAdminHandlers(deps: ServiceDeps) {
         passkeyId: id,
         environment,
         ...limitsOf(request.body),
-        ...(expiresAt !== undefined ? { expiresAt: expiresAt === null ? null : instantOf(expiresAt) } : {}),
+        ...(expiresAt !== undefined ? { expiresAt: expiresAt === null ? null : Date.parse(expiresAt) } : {}),
       });
       return view(updated);
     },

@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
-import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
+import { adminOperations, CREATE_ERRORS } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { ApplicationParams, Environment, EnvironmentParams } from './admin-schemas.js';
 import * as S from './passkey-admin-schemas.js';
 
-const tag = 'Passkeys';
 const PasskeyParams = Type.Object({
   environment: Environment,
   id: Type.String({ maxLength: 200, description: 'The passkey id (never the passkey itself)' }),
@@ -15,10 +14,8 @@ const NO_PASSKEY = {
 } as const;
 
 /** Passkeys of applications (docs/operations.md, Admin API). */
-export const passkeyOperations = {
-  listPasskeys: op({
-    operationId: 'listPasskeys',
-    tag,
+export const passkeyOperations = adminOperations('Passkeys', {
+  listPasskeys: {
     summary: "List the environment's passkeys (or one application's), oldest first; never the keys",
     scope: 'tenancy:read',
     request: {
@@ -30,10 +27,8 @@ export const passkeyOperations = {
       400: 'The limit or cursor is invalid, or a secret was given as the application',
       404: 'No such application in this environment',
     },
-  }),
-  createPasskey: op({
-    operationId: 'createPasskey',
-    tag,
+  },
+  createPasskey: {
     summary: 'Issue a passkey for one API of an application; the passkey is shown once',
     scope: 'tenancy:write',
     idempotent: true,
@@ -44,19 +39,15 @@ export const passkeyOperations = {
       404: 'No such application in this environment',
       409: 'The application is revoked',
     },
-  }),
-  getPasskey: op({
-    operationId: 'getPasskey',
-    tag,
+  },
+  getPasskey: {
     summary: 'Read a passkey',
     scope: 'tenancy:read',
     request: { params: PasskeyParams },
     answer: { status: 200, schema: S.AdminPasskey },
     errors: NO_PASSKEY,
-  }),
-  updatePasskey: op({
-    operationId: 'updatePasskey',
-    tag,
+  },
+  updatePasskey: {
     summary: "Change a passkey's rate limit, quota or expiry; from the next request on every instance",
     scope: 'tenancy:write',
     request: { params: PasskeyParams, body: S.PasskeyChanges },
@@ -65,14 +56,12 @@ export const passkeyOperations = {
       ...NO_PASSKEY,
       400: 'The body is invalid or changes nothing, the expiry is not in the future, or a passkey value was given in place of its id',
     },
-  }),
-  revokePasskey: op({
-    operationId: 'revokePasskey',
-    tag,
+  },
+  revokePasskey: {
     summary: 'Revoke a passkey at once; revoking it again changes nothing',
     scope: 'tenancy:write',
     request: { params: PasskeyParams },
     answer: { status: 200, schema: S.AdminPasskey },
     errors: NO_PASSKEY,
-  }),
-};
+  },
+});

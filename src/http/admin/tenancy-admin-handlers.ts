@@ -29,12 +29,10 @@ export function tenancyAdminHandlers(deps: ServiceDeps) {
       return sendPage(request, reply, page, clientView);
     },
     createClient(request: Req<'createClient'>, reply: Reply<'createClient'>) {
-      return answerCreate(deps, request, reply, async (d) => ({
-        status: 201,
-        body: clientView(
-          await createClient(d, { environment: request.params.environment, name: request.body.name }),
-        ),
-      }));
+      const { environment } = request.params;
+      return answerCreate(deps, request, reply, async (d) =>
+        clientView(await createClient(d, { environment, name: request.body.name })),
+      );
     },
     async listApplications(request: Req<'listApplications'>, reply: Reply<'listApplications'>) {
       const page = await listApplications(deps, {
@@ -51,17 +49,20 @@ export function tenancyAdminHandlers(deps: ServiceDeps) {
       return answerCreate(deps, request, reply, async (d) => {
         const created = await createApplication(d, { environment, ...request.body });
         const listing = await describeApplication(d, created.application);
-        return { status: 201, body: { ...applicationView(listing), clientSecret: created.clientSecret } };
+        return { ...applicationView(listing), clientSecret: created.clientSecret };
       });
     },
-    rotateSecret(request: Req<'rotateSecret'>, reply: Reply<'rotateSecret'>) {
+    rotateApplicationSecret(
+      request: Req<'rotateApplicationSecret'>,
+      reply: Reply<'rotateApplicationSecret'>,
+    ) {
       return answerCreate(deps, request, reply, async (d) => {
         const app = await resolveApplication(d, request.params.app, request.params.environment);
         const r = await rotateApplicationSecret(d, { applicationId: app.id });
-        return { status: 201, body: { applicationId: app.id, ...r } };
+        return { applicationId: app.id, ...r };
       });
     },
-    async retireSecret(request: Req<'retireSecret'>) {
+    async retireApplicationSecret(request: Req<'retireApplicationSecret'>) {
       const d = callerDeps(deps, request);
       const app = await resolveApplication(d, request.params.app, request.params.environment);
       const r = await retireApplicationSecret(d, { applicationId: app.id, secretId: request.body?.secretId });

@@ -31,12 +31,12 @@ export function webhookAdminHandlers(deps: ServiceDeps) {
     endpointId: params.id,
   });
   return {
-    async listEndpoints(request: Req<'listEndpoints'>, reply: Reply<'listEndpoints'>) {
+    async listWebhookEndpoints(request: Req<'listWebhookEndpoints'>, reply: Reply<'listWebhookEndpoints'>) {
       const { environment } = request.params;
       const page = await pageWebhookEndpoints(deps, { ...request.query, environment });
       return sendPage(request, reply, page, endpointView(environment));
     },
-    async addEndpoint(request: Req<'addEndpoint'>, reply: Reply<'addEndpoint'>) {
+    async addWebhookEndpoint(request: Req<'addWebhookEndpoint'>, reply: Reply<'addWebhookEndpoint'>) {
       const { environment } = request.params;
       const { app, events } = request.body;
       // Before the create's transaction: the check resolves the host, which may take seconds.
@@ -48,43 +48,43 @@ export function webhookAdminHandlers(deps: ServiceDeps) {
           url,
           ...(events !== undefined ? { eventTypes: events } : {}),
         });
-        return { status: 201, body: { ...endpointView(environment)(added.endpoint), secret: added.secret } };
+        return { ...endpointView(environment)(added.endpoint), secret: added.secret };
       });
     },
-    async getEndpoint(request: Req<'getEndpoint'>) {
+    async getWebhookEndpoint(request: Req<'getWebhookEndpoint'>) {
       return endpointView(request.params.environment)(
         await findWebhookEndpoint(deps, endpointIn(request.params)),
       );
     },
-    async removeEndpoint(request: Req<'removeEndpoint'>, reply: Reply<'removeEndpoint'>) {
+    async removeWebhookEndpoint(
+      request: Req<'removeWebhookEndpoint'>,
+      reply: Reply<'removeWebhookEndpoint'>,
+    ) {
       await removeWebhookEndpoint(callerDeps(deps, request), endpointIn(request.params));
       return reply.code(204).send();
     },
-    rotateSecret(request: Req<'rotateSecret'>, reply: Reply<'rotateSecret'>) {
+    rotateWebhookSecret(request: Req<'rotateWebhookSecret'>, reply: Reply<'rotateWebhookSecret'>) {
       const graceSeconds = request.body.graceSeconds;
       return answerCreate(deps, request, reply, async (d) => {
         const r = await rotateWebhookSecret(d, {
           ...endpointIn(request.params),
           graceMs: graceSeconds === undefined ? DEFAULT_SECRET_GRACE_MS : graceSeconds * 1000,
         });
-        return {
-          status: 201,
-          body: {
-            endpointId: request.params.id,
-            secret: r.secret,
-            previousSecretSignsUntil: iso(r.previousExpiresAt),
-          },
-        };
+        const previousSecretSignsUntil = iso(r.previousExpiresAt);
+        return { endpointId: request.params.id, secret: r.secret, previousSecretSignsUntil };
       });
     },
-    async enableEndpoint(request: Req<'enableEndpoint'>) {
+    async enableWebhookEndpoint(request: Req<'enableWebhookEndpoint'>) {
       const d = callerDeps(deps, request);
       await enableWebhookEndpoint(d, endpointIn(request.params));
       return endpointView(request.params.environment)(
         await findWebhookEndpoint(d, endpointIn(request.params)),
       );
     },
-    async listDeliveries(request: Req<'listDeliveries'>, reply: Reply<'listDeliveries'>) {
+    async listWebhookDeliveries(
+      request: Req<'listWebhookDeliveries'>,
+      reply: Reply<'listWebhookDeliveries'>,
+    ) {
       const { endpoint, webhookId, ...query } = request.query;
       const page = await pageWebhookDeliveries(deps, {
         ...query,

@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
-import { CREATE_ERRORS, adminOperation as op } from './admin-operation.js';
+import { adminOperations, CREATE_ERRORS } from './admin-operation.js';
 import { PAGE_HEADERS, PAGE_QUERY } from './admin-page.js';
 import { Environment, EnvironmentParams } from './admin-schemas.js';
 import * as S from './webhook-admin-schemas.js';
 
-const tag = 'Webhooks';
 const EndpointParams = Type.Object({
   environment: Environment,
   id: Type.String({ maxLength: 100, description: 'The endpoint id' }),
@@ -19,10 +18,8 @@ const NO_ENDPOINT = {
 } as const;
 
 /** Webhook endpoints, their signing secrets and deliveries (docs/webhooks.md, docs/operations.md). */
-export const webhookOperations = {
-  listEndpoints: op({
-    operationId: 'listWebhookEndpoints',
-    tag,
+export const webhookOperations = adminOperations('Webhooks', {
+  listWebhookEndpoints: {
     summary: "List the environment's webhook endpoints, oldest first, never their secrets",
     scope: 'webhooks:read',
     request: {
@@ -31,10 +28,8 @@ export const webhookOperations = {
     },
     answer: { status: 200, schema: S.AdminWebhookEndpointPage, headers: PAGE_HEADERS },
     errors: { 400: 'The limit, cursor or app is invalid', 404: 'No such application in this environment' },
-  }),
-  addEndpoint: op({
-    operationId: 'addWebhookEndpoint',
-    tag,
+  },
+  addWebhookEndpoint: {
     summary: 'Register an endpoint for an application; its signing secret is shown once',
     scope: 'webhooks:write',
     idempotent: true,
@@ -45,47 +40,37 @@ export const webhookOperations = {
       404: 'No such application in this environment',
       409: 'The application is revoked, or has as many endpoints as it may',
     },
-  }),
-  getEndpoint: op({
-    operationId: 'getWebhookEndpoint',
-    tag,
+  },
+  getWebhookEndpoint: {
     summary: 'Read a webhook endpoint',
     scope: 'webhooks:read',
     request: { params: EndpointParams },
     answer: { status: 200, schema: S.AdminWebhookEndpoint },
     errors: NO_ENDPOINT,
-  }),
-  removeEndpoint: op({
-    operationId: 'removeWebhookEndpoint',
-    tag,
+  },
+  removeWebhookEndpoint: {
     summary: 'Remove an endpoint; its undelivered events are dropped',
     scope: 'webhooks:write',
     request: { params: EndpointParams },
     answer: { status: 204, schema: null, description: 'Removed' },
     errors: NO_ENDPOINT,
-  }),
-  rotateSecret: op({
-    operationId: 'rotateWebhookSecret',
-    tag,
+  },
+  rotateWebhookSecret: {
     summary: 'Give an endpoint a new signing secret; the old one also signs during the grace period',
     scope: 'webhooks:write',
     idempotent: true,
     request: { params: EndpointParams, body: S.RotateWebhookSecret },
     answer: { status: 201, schema: S.RotatedWebhookSecret, description: 'Created' },
     errors: { ...NO_ENDPOINT, 400: `${CREATE_ERRORS[400]}, or the id is a secret` },
-  }),
-  enableEndpoint: op({
-    operationId: 'enableWebhookEndpoint',
-    tag,
+  },
+  enableWebhookEndpoint: {
     summary: 'Send to an endpoint again after it answered 410 Gone',
     scope: 'webhooks:write',
     request: { params: EndpointParams },
     answer: { status: 200, schema: S.AdminWebhookEndpoint },
     errors: NO_ENDPOINT,
-  }),
-  listDeliveries: op({
-    operationId: 'listWebhookDeliveries',
-    tag,
+  },
+  listWebhookDeliveries: {
     summary: "List the environment's deliveries, newest event first: status, attempts, last answer",
     scope: 'webhooks:read',
     request: {
@@ -105,5 +90,5 @@ export const webhookOperations = {
       400: 'A filter, the limit or the cursor is invalid',
       404: 'No such application or endpoint in this environment',
     },
-  }),
-};
+  },
+});

@@ -157,7 +157,6 @@ export async function insertSecret(db: Kysely<Database>, secret: ApplicationSecr
       application_id: secret.applicationId,
       secret_hash: secret.secretHash,
       created_at: secret.createdAt,
-      retired_at: null,
     })
     .execute();
 }
@@ -166,19 +165,13 @@ export async function listActiveSecrets(
   db: Kysely<Database>,
   applicationId: string,
 ): Promise<ApplicationSecret[]> {
-  const rows = await db
+  return db
     .selectFrom('application_secrets')
-    .selectAll()
+    .select(['id', 'application_id as applicationId', 'secret_hash as secretHash', 'created_at as createdAt'])
     .where('application_id', '=', applicationId)
     .where('retired_at', 'is', null)
     .orderBy('created_at')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    applicationId: r.application_id,
-    secretHash: r.secret_hash,
-    createdAt: r.created_at,
-  }));
 }
 
 export async function retireSecret(db: Kysely<Database>, secretId: string, at: number): Promise<void> {

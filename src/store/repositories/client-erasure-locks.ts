@@ -17,22 +17,14 @@ const LOCK_SPACE = 0x72706101;
  * each other, while import batches are rare and may well take turns. Locks are taken in one global
  * order, so transactions over several clients cannot deadlock.
  */
-export async function lockClientsForImport(
-  db: Kysely<Database>,
-  clientIds: readonly string[],
-): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return;
-  for (const id of [...new Set(clientIds)].sort()) {
-    await sql`select pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${id}))`.execute(db);
-  }
-}
+export const lockClientsForImport = clientLocks('pg_advisory_xact_lock');
+export const lockClientsForErasure = clientLocks('pg_advisory_xact_lock_shared');
 
-export async function lockClientsForErasure(
-  db: Kysely<Database>,
-  clientIds: readonly string[],
-): Promise<void> {
-  if (dialectOf(db) !== 'postgres') return;
-  for (const id of [...new Set(clientIds)].sort()) {
-    await sql`select pg_advisory_xact_lock_shared(${LOCK_SPACE}, hashtext(${id}))`.execute(db);
-  }
+function clientLocks(lock: 'pg_advisory_xact_lock' | 'pg_advisory_xact_lock_shared') {
+  return async (db: Kysely<Database>, clientIds: readonly string[]): Promise<void> => {
+    if (dialectOf(db) !== 'postgres') return;
+    for (const id of [...new Set(clientIds)].sort()) {
+      await sql`select ${sql.raw(lock)}(${LOCK_SPACE}, hashtext(${id}))`.execute(db);
+    }
+  };
 }

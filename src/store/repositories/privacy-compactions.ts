@@ -42,6 +42,7 @@ export async function takeCompactionOwed(db: Kysely<Database>): Promise<number |
   return row ? Number(row.value) : null;
 }
 
+/** A rewrite as it starts; finishCompaction records its outcome. */
 export async function insertCompaction(
   db: Kysely<Database>,
   c: { id: string; trigger: string; tables: readonly string[]; startedAt: number },
@@ -53,10 +54,6 @@ export async function insertCompaction(
       trigger: c.trigger,
       tables: c.tables.join(','),
       started_at: c.startedAt,
-      finished_at: null,
-      bytes_before: null,
-      bytes_after: null,
-      error: null,
     })
     .execute();
 }

@@ -87,18 +87,17 @@ export async function pageExportReviews(
 }
 
 export async function findExports(db: Kysely<Database>, requestId: string): Promise<ExportSection[]> {
-  const rows = await db
+  return db
     .selectFrom('privacy_exports')
-    .select(['client_id', 'client_name', 'created_at', 'expires_at'])
+    .select([
+      'client_id as clientId',
+      'client_name as clientName',
+      'created_at as createdAt',
+      'expires_at as expiresAt',
+    ])
     .where('request_id', '=', requestId)
     .orderBy('client_name')
     .execute();
-  return rows.map((r) => ({
-    clientId: r.client_id,
-    clientName: r.client_name,
-    createdAt: r.created_at,
-    expiresAt: r.expires_at,
-  }));
 }
 
 /** Removes the given (request, client) export sections; returns the client id of each removed. */
@@ -130,17 +129,16 @@ export async function deleteExportSectionsHolding(
   reviewIds: readonly string[],
 ): Promise<{ requestId: string; clientId: string; reviewId: string }[]> {
   if (reviewIds.length === 0) return [];
-  const holding = await db
+  const sections = await db
     .selectFrom('privacy_export_reviews')
-    .select(['request_id', 'client_id', (eb) => eb.fn.min('review_id').as('review_id')])
+    .select([
+      'request_id as requestId',
+      'client_id as clientId',
+      (eb) => eb.fn.min('review_id').as('reviewId'),
+    ])
     .where('review_id', 'in', reviewIds)
     .groupBy(['request_id', 'client_id'])
     .execute();
-  const sections = holding.map((h) => ({
-    requestId: h.request_id,
-    clientId: h.client_id,
-    reviewId: h.review_id,
-  }));
   await deleteExportSections(db, sections);
   return sections;
 }

@@ -34,7 +34,7 @@ const PENDING_KEYS_PER_STATEMENT = 1000;
 
 type Rows = ReturnType<typeof rowsOf>;
 
-/** The rows of a new request, one list per table. */
+/** The rows of a new request, one list per table; the columns of its progress start null. */
 function rowsOf(request: NewPrivacyRequest) {
   return {
     request: {
@@ -45,11 +45,6 @@ function rowsOf(request: NewPrivacyRequest) {
       status: 'PENDING' as const,
       submitted_at: request.submittedAt,
       due_at: request.dueAt,
-      started_at: null,
-      completed_at: null,
-      receipt: null,
-      lease_owner: null,
-      lease_expires_at: null,
       base_url: request.baseUrl,
     },
     clients: request.clients.map((c) => ({ request_id: request.id, client_id: c.id, client_name: c.name })),
@@ -73,21 +68,7 @@ function rowsOf(request: NewPrivacyRequest) {
 // Compiled once per row count (prepared-query.ts): these run for every request accepted on SQLite.
 const requestInsert = preparedInsert(
   'privacy_requests',
-  [
-    'id',
-    'environment',
-    'application_id',
-    'type',
-    'status',
-    'submitted_at',
-    'due_at',
-    'started_at',
-    'completed_at',
-    'receipt',
-    'lease_owner',
-    'lease_expires_at',
-    'base_url',
-  ],
+  ['id', 'environment', 'application_id', 'type', 'status', 'submitted_at', 'due_at', 'base_url'],
   1,
 );
 const clientsInsert = preparedInsert(

@@ -198,12 +198,11 @@ export async function deleteResponsesOfReviews(
   reviewIds: readonly string[],
 ): Promise<{ reviewId: string; clientId: string }[]> {
   if (reviewIds.length === 0) return [];
-  const rows = await db
+  return db
     .deleteFrom('client_responses')
     .where('review_id', 'in', reviewIds)
-    .returning(['review_id', 'client_id'])
+    .returning(['review_id as reviewId', 'client_id as clientId'])
     .execute();
-  return rows.map((r) => ({ reviewId: r.review_id, clientId: r.client_id }));
 }
 
 /** Deletes reviews (their identifier hashes cascade); returns what was deleted, for the receipt. */

@@ -4,7 +4,7 @@ import type { PagePosition } from '../../domain/page-cursor.js';
 import type { WebhookDeliveryStatus } from '../../domain/webhook-delivery-status.js';
 import { afterPosition } from '../keyset-page.js';
 import type { Database, WebhookDeliveryRow } from '../schema.js';
-import { type LeaseClaim, NO_LEASE, workerLeases } from '../worker-leases.js';
+import { NO_LEASE, workerLeases } from '../worker-leases.js';
 
 const delivery = expressionBuilder<Database, 'webhook_deliveries'>();
 
@@ -30,12 +30,7 @@ const deliveryLeases = workerLeases({
  * Leases up to `limit` due deliveries to enabled endpoints, oldest due first, in one statement,
  * with the same rules as privacy requests (worker-leases.ts).
  */
-export async function claimDueDeliveries(
-  db: Kysely<Database>,
-  claim: LeaseClaim,
-): Promise<WebhookDeliveryRow[]> {
-  return deliveryLeases.claim(db, claim);
-}
+export const claimDueDeliveries = deliveryLeases.claim;
 
 export interface DeliveryWork {
   readonly id: string;

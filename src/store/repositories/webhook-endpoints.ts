@@ -24,8 +24,6 @@ export async function insertWebhookEndpoint(
       application_id: endpoint.applicationId,
       url: endpoint.url,
       created_at: endpoint.createdAt,
-      disabled_at: null,
-      disabled_reason: null,
     })
     .execute();
   await db

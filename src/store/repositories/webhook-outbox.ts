@@ -100,6 +100,7 @@ function messageRow(event: WebhookEvent) {
   };
 }
 
+/** A new delivery: its lease and attempt columns start null, as webhookEventInserts leaves them. */
 function deliveryRow(event: WebhookEvent, endpointId: string) {
   return {
     id: `${event.id}:${endpointId}`,
@@ -108,11 +109,5 @@ function deliveryRow(event: WebhookEvent, endpointId: string) {
     status: 'pending' as const,
     attempts: 0,
     next_attempt_at: event.createdAt,
-    lease_owner: null,
-    lease_expires_at: null,
-    last_attempt_at: null,
-    last_status: null,
-    last_error: null,
-    finished_at: null,
   };
 }
