@@ -1,6 +1,4 @@
-import { Counter, Gauge, type Registry } from 'prom-client';
-import { createSeriesCounter } from './series-counter.js';
-import { SeriesHistogram } from './series-histogram.js';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /** Seconds; a served answer takes about a millisecond, a privacy request's commit a few. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -23,21 +21,22 @@ function privacyQueueGauges(registry: Registry) {
   };
 }
 
-/** Counted on every request: series bound once per label set (series-counter.ts). */
+/** Counted on every request. */
 function requestMetrics(registry: Registry) {
   return {
-    requests: createSeriesCounter({
+    requests: new Counter({
       name: 'rpa_http_requests_total',
       help: 'HTTP requests answered, by route template, method and status class.',
       labelNames: ['route', 'method', 'status_class'] as const,
       registers: [registry],
     }),
-    duration: new SeriesHistogram(
-      'rpa_http_request_duration_seconds',
-      'Time from the request line to the end of the answer, by route template, method and status class.',
-      DURATION_BUCKETS,
-      registry,
-    ),
+    duration: new Histogram({
+      name: 'rpa_http_request_duration_seconds',
+      help: 'Time from the request line to the end of the answer, by route template, method and status class.',
+      labelNames: ['route', 'method', 'status_class'] as const,
+      buckets: DURATION_BUCKETS,
+      registers: [registry],
+    }),
     shed: new Counter({
       name: 'rpa_http_requests_shed_total',
       help: 'Calls refused with 503 before being served because the process was overloaded, by the bound passed (event_loop_delay, in_flight).',
@@ -55,7 +54,7 @@ function requestMetrics(registry: Registry) {
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
-    limits: createSeriesCounter({
+    limits: new Counter({
       name: 'rpa_limit_decisions_total',
       help: 'Rate limit and quota decisions on passkey calls, by API and outcome (allowed, refused, unavailable).',
       labelNames: ['api', 'outcome'] as const,

@@ -4,8 +4,6 @@ import type { Store } from '../../store/database.js';
 import { isDatabaseError } from '../../store/driver-errors.js';
 import { createMetricFamilies } from './create-metric-families.js';
 import { readDatabaseGauges } from './read-database-gauges.js';
-import type { CounterSeries } from './series-counter.js';
-import type { HistogramSeries } from './series-histogram.js';
 
 export type LimitedApi = 'auth' | 'response' | 'privacy';
 type LimitOutcome = 'allowed' | 'refused' | 'unavailable';
@@ -53,9 +51,6 @@ function statusClass(status: number): string {
 export function createMetrics(deps: { store: Store; clock: () => number }): Metrics {
   const registry = new Registry();
   const family = createMetricFamilies(registry);
-  // Series per label set, bound once: a request then costs a map lookup and a few additions.
-  const httpSeries = new Map<string, { count: CounterSeries; time: HistogramSeries }>();
-  const limitSeries = new Map<string, CounterSeries>();
   let processMetrics = false;
 
   return {
@@ -66,28 +61,14 @@ export function createMetrics(deps: { store: Store; clock: () => number }): Metr
     },
     httpRequest(route, method, status, seconds) {
       const m = METHODS.has(method) ? method : 'other';
-      const key = `${route ?? ''} ${m} ${status}`;
-      let series = httpSeries.get(key);
-      if (!series) {
-        const labels = { route: route ?? 'unmatched', method: m, status_class: statusClass(status) };
-        series = { count: family.requests.series(labels), time: family.duration.series(labels) };
-        httpSeries.set(key, series);
-      }
-      series.count.inc();
-      series.time.observe(seconds);
+      const labels = { route: route ?? 'unmatched', method: m, status_class: statusClass(status) };
+      family.requests.inc(labels);
+      family.duration.observe(labels, seconds);
     },
     shed: (reason) => family.shed.inc({ reason }),
     tokenIssued: () => family.tokens.inc(),
     clientAuthFailed: (reason) => family.authFailures.inc({ reason }),
-    limitDecided(api, outcome) {
-      const key = `${api} ${outcome}`;
-      let series = limitSeries.get(key);
-      if (!series) {
-        series = family.limits.series({ api, outcome });
-        limitSeries.set(key, series);
-      }
-      series.inc();
-    },
+    limitDecided: (api, outcome) => family.limits.inc({ api, outcome }),
     privacyRequestCreated: (type) => family.created.inc({ type }),
     privacyRequestCompleted(type, reviewsErased) {
       family.completed.inc({ type });
