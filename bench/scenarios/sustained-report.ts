@@ -48,20 +48,21 @@ interface Judged {
 
 /**
  * Each later judged window's throughput, p99 and CPU per call over the first judged window's, as
- * the lowest and the highest ratio, and the drift: the farthest either way, as a factor ≥ 1 (0.4
- * and 2.5 are both 2.5).
+ * the lowest and the highest ratio, and the drift: how far each moved the way that is worse, as a
+ * factor (throughput down, p99 and CPU per call up). A p99 below the first window's is a first
+ * window that was slow, not a service that degrades.
  */
 function drift(judged: readonly Judged[]) {
   const [first, ...rest] = judged as [Judged, ...Judged[]];
-  const of = (f: (j: Judged) => number) => {
+  const of = (f: (j: Judged) => number, worse: 'down' | 'up') => {
     const ratios = rest.map((j) => f(j) / f(first));
     const [low, high] = [Math.min(...ratios), Math.max(...ratios)];
-    return { low, high, factor: Math.max(high, 1 / low) };
+    return { low, high, factor: worse === 'down' ? 1 / low : high };
   };
   return {
-    throughput: of((j) => j.window.mix.ok),
-    p99: of((j) => j.window.mix.p99),
-    cpuPerCall: of((j) => j.cpuPerCall),
+    throughput: of((j) => j.window.mix.ok, 'down'),
+    p99: of((j) => j.window.mix.p99, 'up'),
+    cpuPerCall: of((j) => j.cpuPerCall, 'up'),
   };
 }
 type Drift = ReturnType<typeof drift>;
@@ -81,9 +82,16 @@ const gcBetween = (a: ServerSample | undefined, b: ServerSample | undefined) =>
     ? String(Math.round(b.majorGcMs - a.majorGcMs))
     : '–';
 
-/** The share of the machine's CPU the hypervisor gave to others between two samples, in %. */
+/** A share of the machine's CPU time between two samples, in %: what the hypervisor gave others, or what was busy. */
+const machineShare = (of: 'steal' | 'busy', a: ServerSample | undefined, b: ServerSample | undefined) => {
+  if (!a || !b) return Number.NaN;
+  const total = b.machine.total - a.machine.total;
+  const steal = b.machine.steal - a.machine.steal;
+  const part = of === 'steal' ? steal : total - steal - (b.machine.idle - a.machine.idle);
+  return (part / total) * 100;
+};
 const stealBetween = (a: ServerSample | undefined, b: ServerSample | undefined) =>
-  a && b ? ((b.machine.steal - a.machine.steal) / (b.machine.total - a.machine.total)) * 100 : Number.NaN;
+  machineShare('steal', a, b);
 
 /** The server's CPU per answered call (mix and forget requests) in a window, µs. */
 const cpuPerCall = (w: MixWindow, a: ServerSample | undefined, b: ServerSample | undefined) =>
@@ -103,13 +111,13 @@ function windowsTable(s: Sustained, windowSeconds: number): string {
       `${ms(w.kinds.author?.p50)} | ${ms(w.kinds.author?.p99)} | ${ms(w.kinds.list?.p99)} | ${ms(w.kinds.create?.p99)} | ` +
       `${w.kinds.forget?.ok} | ${all(w, 'non2xx') + all(w, 'failed')} | ${all(w, 'status5xx')} | ${to?.rssMiB ?? ''} | ${cpu} | ` +
       `${ms(cpuPerCall(w, from, to))} | ${ms(to?.loopDelay?.maxMs)} | ${gcBetween(from, to)} | ` +
-      `${ms(s.run.result.generatorDelay?.[i]?.maxMs)} | ${ms(Math.round(stealBetween(from, to)))} |`
+      `${ms(s.run.result.generatorDelay?.[i]?.maxMs)} | ${ms(Math.round(machineShare('busy', from, to)))} | ${ms(Math.round(stealBetween(from, to)))} |`
     );
   });
   const unit = windowSeconds === 60 ? 'minute' : `${windowSeconds} s window`;
   return [
-    `| ${unit} | offered/s | achieved/s | p50 ms | p99 ms | author p50 ms | author p99 ms | list p99 ms | create p99 ms | forget 2xx | non-2xx | 5xx | server RSS MiB | server CPU | server CPU µs/call | server loop delay max ms | server major GC ms | load generator's loop delay max ms | steal % |`,
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${unit} | offered/s | achieved/s | p50 ms | p99 ms | author p50 ms | author p99 ms | list p99 ms | create p99 ms | forget 2xx | non-2xx | 5xx | server RSS MiB | server CPU | server CPU µs/call | server loop delay max ms | server major GC ms | load generator's loop delay max ms | machine busy % | steal % |`,
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...lines,
   ].join('\n');
 }
