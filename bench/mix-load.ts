@@ -21,6 +21,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { finishWhenAnswered, openPool, percentile } from './harness/open-pool.js';
 
 const KINDS = ['author', 'list', 'create', 'token', 'forget'] as const;
@@ -68,6 +69,11 @@ export interface MixWindow {
 
 export interface MixResult {
   windows: MixWindow[];
+  /**
+   * Per window, this generator's own event-loop delay, ms: a call due while it was stalled is sent
+   * late and its latency, counted from when it was due, holds the stall.
+   */
+  generatorDelay: Array<{ p99Ms: number; maxMs: number }>;
   total: MixWindow;
   statusCounts: Record<string, number>;
   unanswered: number;
@@ -96,6 +102,16 @@ const tallies = Array.from(
   () => Object.fromEntries(KINDS.map((k) => [k, newTally()])) as Record<Kind, Tally>,
 );
 const statusCounts: Record<string, number> = {};
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+const generatorDelay: MixResult['generatorDelay'] = [];
+/** Closes a window's reading of this process's event-loop delay and starts the next. */
+function readLoopDelay(): void {
+  generatorDelay.push({
+    p99Ms: Math.round(loopDelay.percentile(99) / 1e4) / 100,
+    maxMs: Math.round(loopDelay.max / 1e4) / 100,
+  });
+  loopDelay.reset();
+}
 let startedAt = 0;
 let outstanding = 0;
 
@@ -288,17 +304,27 @@ function summary(windows: ReadonlyArray<Record<Kind, Tally>>): MixWindow {
 function finish(): void {
   finishWhenAnswered(
     () => outstanding,
-    (): MixResult => ({
-      windows: tallies.map((w) => summary([w])),
-      total: summary(tallies),
-      statusCounts,
-      unanswered: outstanding,
-    }),
+    (): MixResult => {
+      // The last window's delay, when its timer has not read it yet.
+      while (generatorDelay.length < windowCount) readLoopDelay();
+      return {
+        windows: tallies.map((w) => summary([w])),
+        generatorDelay,
+        total: summary(tallies),
+        statusCounts,
+        unanswered: outstanding,
+      };
+    },
   );
 }
 
 await openPool(agent, base, job.connections);
 startedAt = performance.now();
+loopDelay.enable();
+const delayTimer = setInterval(() => {
+  if (generatorDelay.length < windowCount) readLoopDelay();
+}, job.windowSeconds * 1000);
+delayTimer.unref();
 process.stdout.write(`${JSON.stringify({ startedAt: Date.now() })}\n`);
 if (job.closed) void closedLoop();
 else tick();

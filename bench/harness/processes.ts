@@ -116,6 +116,25 @@ export const rssMiB = (child: ChildProcess) => statusMiB(child, 'VmRSS');
 export const memoryOf = (child: ChildProcess) => ({ rssMiB: peakRssMiB(child), rssAfterMiB: rssMiB(child) });
 
 /** CPU seconds (user + system) a process has used so far, from /proc (clock ticks of 1/100 s). */
+/**
+ * The machine's CPU time so far, in ticks: all of it, idle (waiting for I/O included), and what
+ * the hypervisor gave to others ("steal", proc(5)): a window in which others took the cores is
+ * slow for reasons of theirs.
+ */
+export function machineTicks(): { total: number; idle: number; steal: number } {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1, 9);
+    const ticks = fields.map(Number);
+    return {
+      total: ticks.reduce((a, b) => a + b, 0),
+      idle: (ticks[3] ?? 0) + (ticks[4] ?? 0),
+      steal: ticks[7] ?? 0,
+    };
+  } catch {
+    return { total: Number.NaN, idle: Number.NaN, steal: Number.NaN };
+  }
+}
+
 export function cpuSeconds(child: ChildProcess): number {
   try {
     const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];

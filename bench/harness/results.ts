@@ -21,8 +21,11 @@ export interface Row {
   ratioValue?: number;
   /** Privacy runs: what was offered and accepted, and the p99 time to COMPLETED in ms. */
   privacy?: { offeredPerSecond: number; accepted: number; sent: number; completionP99: number };
-  /** The sustained scenario: how far throughput and p99 moved from its first window, either way, as factors ≥ 1. */
-  sustained?: { throughputDrift: number; p99Drift: number };
+  /**
+   * The sustained scenario: how far throughput fell and p99 and the server's CPU per call rose from
+   * its first judged window, as factors; not judged when too few windows were undisturbed.
+   */
+  sustained?: { throughputDrift: number; p99Drift: number; cpuPerCallDrift: number } | 'not judged';
   note?: string;
 }
 

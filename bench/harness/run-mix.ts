@@ -5,13 +5,38 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import type { MixResult } from '../mix-load.js';
-import { cpuSeconds, rssMiB } from './processes.js';
+import { cpuSeconds, machineTicks, rssMiB } from './processes.js';
 
-/** The server at a window's bound: when (epoch ms), its resident set (MiB), its CPU seconds so far. */
+/**
+ * The server at a window's bound: when (epoch ms), its resident set (MiB), its CPU seconds so far,
+ * and where it serves /metrics: its event-loop delay since the last read (the server's collector
+ * resets it on each), and the time spent in major GC so far, in ms.
+ */
 export interface ServerSample {
   at: number;
   rssMiB: number;
   cpuSeconds: number;
+  machine: ReturnType<typeof machineTicks>;
+  loopDelay?: { p99Ms: number; maxMs: number };
+  majorGcMs?: number;
+}
+
+/** A sample's /metrics figures, or none when the server's metrics could not be read. */
+async function readServerMetrics(metricsBase: string | undefined) {
+  if (!metricsBase) return {};
+  try {
+    const text = await (await fetch(`${metricsBase}/metrics`)).text();
+    const value = (line: RegExp) => Math.round(Number(text.match(line)?.[1]) * 10_000) / 10;
+    return {
+      loopDelay: {
+        p99Ms: value(/^rpa_nodejs_eventloop_lag_p99_seconds(?:\{[^}]*\})? (\S+)$/m),
+        maxMs: value(/^rpa_nodejs_eventloop_lag_max_seconds(?:\{[^}]*\})? (\S+)$/m),
+      },
+      majorGcMs: value(/^rpa_nodejs_gc_duration_seconds_sum\{kind="major"[^}]*\} (\S+)$/m) || 0,
+    };
+  } catch {
+    return {};
+  }
 }
 
 export interface MixRun {
@@ -27,13 +52,16 @@ export function runMix(
   children: Set<ChildProcess>,
   server: ChildProcess,
   job: { seconds: number; windowSeconds: number } & Record<string, unknown>,
+  metricsBase?: string,
 ): Promise<MixRun> {
-  const sample = (): ServerSample => ({
+  const sample = async (): Promise<ServerSample> => ({
     at: Date.now(),
     rssMiB: rssMiB(server),
     cpuSeconds: cpuSeconds(server),
+    machine: machineTicks(),
+    ...(await readServerMetrics(metricsBase)),
   });
-  const samples: ServerSample[] = [];
+  const samples: Promise<ServerSample>[] = [];
   const timers: NodeJS.Timeout[] = [];
   const windows = Math.max(1, Math.ceil(job.seconds / job.windowSeconds));
   return new Promise((resolve, reject) => {
@@ -68,7 +96,8 @@ export function runMix(
         return;
       }
       const result = JSON.parse(stdout.trim().split('\n').pop() as string) as MixResult;
-      resolve({ result, startedAt, samples });
+      const started = startedAt;
+      Promise.all(samples).then((taken) => resolve({ result, startedAt: started, samples: taken }), reject);
     });
   });
 }

@@ -139,17 +139,21 @@ export function seedDemo(root: string, target: Target): Demo {
  */
 export interface ApiOptions {
   logLevel?: 'warn';
+  /** Serve /metrics on a port of its own too (`metricsBase`), to read the server's GC and event-loop delay. */
+  metrics?: true;
 }
 
 /** Starts the API server (`rpa serve`) on `target` and resolves once /readyz answers. */
-export async function startApi(ctx: BenchContext, target: Target, { logLevel }: ApiOptions = {}) {
+export async function startApi(ctx: BenchContext, target: Target, { logLevel, metrics }: ApiOptions = {}) {
   const { root, profile: profileDir, logs } = ctx.settings;
   const port = await freePort();
+  const metricsPort = metrics ? await freePort() : undefined;
   const env = {
     ...target.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
+    ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
   };
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const base = `http://127.0.0.1:${port}`;
@@ -163,7 +167,8 @@ export async function startApi(ctx: BenchContext, target: Target, { logLevel }: 
       stdoutFile: join(logs, `api-${port}.log`),
     },
   );
-  return { child, base };
+  const metricsBase = metricsPort ? `http://127.0.0.1:${metricsPort}` : undefined;
+  return { child, base, metricsBase };
 }
 
 /**

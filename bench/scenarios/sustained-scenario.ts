@@ -6,9 +6,10 @@
  * API beside it, carried out by the server's own worker (WORKER_ENABLED's default) on reviews
  * seeded for them. Per window (a minute by default): offered and achieved rate, p50 and p99 of the
  * mix and of author reads, non-2xx and 5xx, the server's RSS and CPU; then what the tables hold,
- * the forget requests filed and completed, and whether throughput or p99 moved by more than 2×
- * from the first window. On PostgreSQL its tables are vacuumed and analyzed once a minute, as
- * autovacuum does on an operator's server (the machine's runs without it).
+ * the forget requests filed and completed, and whether throughput, p99 or the server's CPU per call
+ * moved by more than 2× from the first window the machine left undisturbed (sustained-report.ts).
+ * On PostgreSQL its tables are vacuumed and analyzed once a minute, as autovacuum does on an
+ * operator's server (the machine's runs without it).
  */
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
@@ -51,7 +52,7 @@ export async function sustainedScenario(ctx: BenchContext, target: Target, demo:
   const reviews = Array.from({ length: BUSY_REVIEWS }, (_, k) =>
     seededReview(forgets + k, people, PREFIX),
   ).map((r) => ({ client: r.clientName, id: r.id }));
-  const api = await startApi(ctx, target);
+  const api = await startApi(ctx, target, { metrics: true });
   const stopVacuuming = target.autovacuum();
   try {
     const token = await getToken(api.base, demo);
@@ -84,13 +85,19 @@ export async function sustainedScenario(ctx: BenchContext, target: Target, demo:
     log(
       `${target.name} sustained: ${rate}/s of the mix and ${FORGET_RATE} forget requests/s for ${seconds} s`,
     );
-    const run = await runMix(root, ctx.children, api.child, {
-      ...common,
-      rate,
-      seconds,
-      windowSeconds,
-      forget: { rate: FORGET_RATE, prefix: PREFIX, clientNames: CLIENT_NAMES },
-    });
+    const run = await runMix(
+      root,
+      ctx.children,
+      api.child,
+      {
+        ...common,
+        rate,
+        seconds,
+        windowSeconds,
+        forget: { rate: FORGET_RATE, prefix: PREFIX, clientNames: CLIENT_NAMES },
+      },
+      api.metricsBase,
+    );
     const memory = { peakMiB: peakRssMiB(api.child), afterMiB: rssMiB(api.child) };
     const forgetting = await awaitForgets(target, run);
     sustainedReport(ctx, target, {
