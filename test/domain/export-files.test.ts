@@ -105,7 +105,16 @@ describe('export files', () => {
       ["a ' of its own", "'quoted;'x", "''quoted;''x"],
     ];
     for (const [why, value, written] of cases) assert.equal(neutraliseCell(value), written, why);
-    for (const safe of ['a=b', 'Great - really', "it's", 'x;y, z', '2026-03-01T10:00:00.000Z', 'a\nb', ' ', ';'])
+    for (const safe of [
+      'a=b',
+      'Great - really',
+      "it's",
+      'x;y, z',
+      '2026-03-01T10:00:00.000Z',
+      'a\nb',
+      ' ',
+      ';',
+    ])
       assert.equal(neutraliseCell(safe), safe, safe);
   });
 

@@ -279,18 +279,27 @@ describe(`access export as a ZIP archive (${TEST_DIALECT})`, () => {
     const tricky = fc.constantFrom(...'=+-@\t\r\n;,"\' \u00A0\v\uFEFF\u200B\u0000\uFF1D\uFF0B\uFF0D\uFF20a');
     const text = fc.oneof(fc.string({ unit: tricky }), fc.string({ unit: 'binary' }));
     await fc.assert(
-      fc.asyncProperty(fc.tuple(text, text, text, text, text), async ([id, title, body, department, response]) => {
-        const review = kept({ id, title, text: body, clientResponses: [keptResponse({ department, response })] });
-        const files = await unzip(await archiveOf([sectionOf('Acme-EN_GB', review)]));
-        const reviews = files.get('Acme-EN_GB/reviews.csv') ?? '';
-        const responses = files.get('Acme-EN_GB/responses.csv') ?? '';
-        assert.deepEqual(formulaCells(reviews), [], reviews);
-        assert.deepEqual(formulaCells(responses), [], responses);
-        const read = (csv: string) => spreadsheetRead(csv.replace(/^\uFEFF/, ''), ',').map((r) => r.map(unmarked));
-        assert.equal(read(reviews).length, 2, reviews);
-        assert.deepEqual(read(reviews)[1], [id, '1', title, body, '']);
-        assert.deepEqual(read(responses)[1], [id, 'c', department, response, '', '', '', '']);
-      }),
+      fc.asyncProperty(
+        fc.tuple(text, text, text, text, text),
+        async ([id, title, body, department, response]) => {
+          const review = kept({
+            id,
+            title,
+            text: body,
+            clientResponses: [keptResponse({ department, response })],
+          });
+          const files = await unzip(await archiveOf([sectionOf('Acme-EN_GB', review)]));
+          const reviews = files.get('Acme-EN_GB/reviews.csv') ?? '';
+          const responses = files.get('Acme-EN_GB/responses.csv') ?? '';
+          assert.deepEqual(formulaCells(reviews), [], reviews);
+          assert.deepEqual(formulaCells(responses), [], responses);
+          const read = (csv: string) =>
+            spreadsheetRead(csv.replace(/^\uFEFF/, ''), ',').map((r) => r.map(unmarked));
+          assert.equal(read(reviews).length, 2, reviews);
+          assert.deepEqual(read(reviews)[1], [id, '1', title, body, '']);
+          assert.deepEqual(read(responses)[1], [id, 'c', department, response, '', '', '', '']);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -12,7 +12,7 @@ async function assertRefused(port: number, paths: readonly string[]): Promise<vo
       'Host: localhost\r\nX-A: 1\r\nHOST: evil.example',
     ]) {
       const res = await rawRequest(port, `GET ${path} HTTP/1.1\r\n${hosts}\r\n\r\n`);
-      assert.equal(res.status, 400, `${path} ${JSON.stringify(hosts)}: ${res.text}`);
+      assert.equal(res.status, 400, `${path} ${JSON.stringify(hosts)}: ${res.text.slice(0, 300)}`);
       assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8', res.text);
       assert.ok(res.headers['x-request-id'], res.text);
       const body = JSON.parse(res.body);
