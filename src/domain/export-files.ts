@@ -37,13 +37,47 @@ export function recordsOf(file: ExportFile, review: ExportedReview): Record<stri
   return [pick(keys, { ...review.author, reviewId: review.id })];
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /**
- * CSV injection (OWASP): a spreadsheet runs a cell that starts with `=`, `+`, `-`, `@`, a tab or
- * a carriage return as a formula. Such a cell is written with a leading `'`, which spreadsheets
- * show as text; the JSON file keeps the value as it is.
+ * CSV injection (OWASP, "CSV Injection"): a spreadsheet runs a cell as a formula when it starts
+ * with `=`, `+`, `-`, `@`, a tab or a carriage return, or their full-width forms, even behind
+ * white space or characters nobody sees. OWASP's remedy: a leading `'`, which spreadsheets read as
+ * text, and the cell in double quotes (`QUOTED_CELL`).
+ *
+ * A spreadsheet also starts a cell after each `,` or `;` inside a value (the list separator it
+ * reads the file with is its locale's: `;` in German or French) and after each line break: one
+ * that splits at `;` and honours a double quote only at the start of a cell reads
+ * `…,"Thanks;=HYPERLINK(…)"` as a cell `=HYPERLINK(…)`. So the `'` goes wherever a cell may start:
+ * at the start of the value and after each of those separators, when what follows, past white
+ * space, controls, format characters and double quotes, is a formula character. A value that has
+ * a `'` of its own there gets a second one, so the rule can be undone: remove the `'` at the
+ * start and after each separator (docs/privacy.md, Exports). The JSON file keeps the value as it is.
  */
+const FORMULA = '=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20';
+const IS_FORMULA = new RegExp(`^[${FORMULA}]$`, 'u');
+/** Where a spreadsheet may start a cell inside a value; CRLF is one line break. */
+const CELL_BREAK = /(\r\n|[,;\r\n])/;
+/** The first character a spreadsheet does not skip (the tab, a control, is a formula character). */
+const READ = /[^\p{White_Space}\p{Cc}\p{Cf}"]|\t/u;
+/** Nothing to mark without one of these. */
+const MAY_NEED_MARK = new RegExp(`['${FORMULA}]`);
+
+/** Cells written in double quotes: those holding a separator, a line break, a `'` or a formula character. */
+export const QUOTED_CELL = new RegExp(`[,;\\n'${FORMULA}]`);
+
 export function neutraliseCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  if (!MAY_NEED_MARK.test(value)) return value;
+  const parts = value.split(CELL_BREAK);
+  // Read from the end, so that each place learns what comes first after it in one pass.
+  let next: string | undefined;
+  for (let k = parts.length - 1; k >= 0; k--) {
+    const part = parts[k] as string;
+    if (k % 2 === 1) {
+      // A line feed is skipped like white space; CR and CRLF start with a formula character.
+      if (part !== '\n') next = part[0];
+      continue;
+    }
+    next = READ.exec(part)?.[0] ?? next;
+    if (part.startsWith("'") || (next !== undefined && IS_FORMULA.test(next))) parts[k] = `'${part}`;
+  }
+  return parts.join('');
 }

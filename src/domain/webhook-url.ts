@@ -14,7 +14,8 @@ const MAX_URL_LENGTH = 2000;
 /**
  * Addresses no event may go to unless the host is allowed: a URL an operator pastes must not turn
  * the worker into a way into the network it runs in (cloud metadata at 169.254.169.254, admin
- * ports on loopback, neighbours on private ranges). RFC 6890's special-purpose registries.
+ * ports on loopback, neighbours on private ranges). RFC 6890's special-purpose registries, with
+ * their later entries (3fff::/20 for documentation, RFC 9637; 5f00::/16 for SRv6, RFC 9602).
  */
 const NOT_PUBLIC = (() => {
   const list = new BlockList();
@@ -36,15 +37,22 @@ const NOT_PUBLIC = (() => {
     ['240.0.0.0', 4],
   ] as const)
     list.addSubnet(net, prefix, 'ipv4');
+  // IPv4-mapped addresses (::ffff:0:0/96) BlockList judges by their IPv4 part. Every other range
+  // that embeds an IPv4 address is refused whole, whatever it embeds: ::/96 holds the unspecified
+  // and loopback addresses and the deprecated IPv4-compatible ones (RFC 4291 §2.5.5.1: ::127.0.0.1),
+  // ::ffff:0:0:0/96 the IPv4-translated ones (RFC 2765 §2.1), 64:ff9b::/96 and 64:ff9b:1::/48 NAT64
+  // (RFC 6052, RFC 8215), 2002::/16 6to4 (RFC 3056) and 2001::/32, within 2001::/23, Teredo.
   for (const [net, prefix] of [
-    ['::', 128],
-    ['::1', 128],
+    ['::', 96],
+    ['::ffff:0:0:0', 96],
     ['64:ff9b::', 96],
     ['64:ff9b:1::', 48],
     ['100::', 64],
     ['2001::', 23],
     ['2001:db8::', 32],
     ['2002::', 16],
+    ['3fff::', 20],
+    ['5f00::', 16],
     ['fc00::', 7],
     ['fe80::', 10],
     ['fec0::', 10],
@@ -54,7 +62,10 @@ const NOT_PUBLIC = (() => {
   return list;
 })();
 
-/** True for a globally reachable unicast address (BlockList judges IPv4-mapped IPv6 by its IPv4 part). */
+/**
+ * True for a globally reachable unicast address. Of the IPv6 spellings of an IPv4 address, only
+ * one mapped from a public address (::ffff:8.8.8.8) is.
+ */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;

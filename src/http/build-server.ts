@@ -24,6 +24,7 @@ import { createLazySerializerFactory } from './lazy-serializer-factory.js';
 import { responseRoutes } from './response/response-routes.js';
 import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from './server-options.js';
 import { refuseNulCharacters } from './steps/refuse-nul-characters.js';
+import { refuseRepeatedHost } from './steps/refuse-repeated-host.js';
 import { refuseWhileClosing } from './steps/refuse-while-closing.js';
 import { resolveSite } from './steps/resolve-site.js';
 import { shedOverload } from './steps/shed-overload.js';
@@ -70,6 +71,7 @@ export async function buildServer(
     reportDatabaseOutage(deps, err);
     done();
   });
+  app.addHook('onRequest', refuseRepeatedHost);
   app.addHook('onRequest', resolveSite(deps.config));
   app.addHook('onRequest', ignoreContentTypeWithoutBody);
   app.addHook('preValidation', refuseNulCharacters);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import type { ClientResponse } from '../../src/domain/client-response.js';
 import { EXPORT_FILES, neutraliseCell, recordsOf } from '../../src/domain/export-files.js';
 import { exportedReview } from '../../src/domain/exported-review.js';
@@ -75,6 +76,65 @@ describe('export files', () => {
   it('neutralises cells a spreadsheet would run as formulas (OWASP CSV injection)', () => {
     for (const risky of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])
       assert.equal(neutraliseCell(risky), `'${risky}`);
-    for (const safe of ['', 'a=b', ' =x', 'Zoë']) assert.equal(neutraliseCell(safe), safe);
+    for (const safe of ['', 'a=b', 'Zoë']) assert.equal(neutraliseCell(safe), safe);
+  });
+
+  it('finds a formula behind white space, invisible characters, or a separator, and full-width', () => {
+    const cases: [string, string, string][] = [
+      ['a space', ' =x', "' =x"],
+      ['a no-break space', '\u00A0=x', "'\u00A0=x"],
+      ['a line feed', '\n=x', "'\n'=x"],
+      ['a vertical tab', '\v=x', "'\v=x"],
+      ['a byte order mark', '\uFEFF=x', "'\uFEFF=x"],
+      ['a zero-width space', '\u200B=x', "'\u200B=x"],
+      ['a zero-width joiner', '\u200D=x', "'\u200D=x"],
+      ['a word joiner', '\u2060=x', "'\u2060=x"],
+      ['a NUL', '\u0000=x', "'\u0000=x"],
+      ['another C0 control', '\u001F@x', "'\u001F@x"],
+      ['a double quote', '"=x', `'"=x`],
+      ['a full-width =', '\uFF1D1+1', "'\uFF1D1+1"],
+      ['a full-width +', '\uFF0B1', "'\uFF0B1"],
+      ['a full-width -', '\uFF0D1', "'\uFF0D1"],
+      ['a full-width @', '\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+      ['a CRLF', '\r\nx', "'\r\nx"],
+      ['a semicolon', 'Thanks;=HYPERLINK(A1&B1);see you', "Thanks;'=HYPERLINK(A1&B1);see you"],
+      ['a comma', 'a, -1', "a,' -1"],
+      ['a line break inside', 'a\r\n+1\n@2', "a\r\n'+1\n'@2"],
+      ['a lone CR inside', 'a\r=1', "a\r'=1"],
+      ['a separator before a line break', 'a;\n=1', "a;'\n'=1"],
+      ["a ' of its own", "'quoted;'x", "''quoted;''x"],
+    ];
+    for (const [why, value, written] of cases) assert.equal(neutraliseCell(value), written, why);
+    for (const safe of [
+      'a=b',
+      'Great - really',
+      "it's",
+      'x;y, z',
+      '2026-03-01T10:00:00.000Z',
+      'a\nb',
+      ' ',
+      ';',
+    ])
+      assert.equal(neutraliseCell(safe), safe, safe);
+  });
+
+  it("is undone by removing the ' at the start and after each separator", () => {
+    const unmark = (cell: string) => cell.replace(/(^|[,;\r\n])'/g, '$1');
+    const tricky = fc.constantFrom(...'=+-@\t\r\n;,"\' \u00A0\v\uFEFF\u200B\u0000\uFF1D\uFF0B\uFF0D\uFF20a');
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: tricky }), fc.string({ unit: 'binary' })), (value) => {
+        assert.equal(unmark(neutraliseCell(value)), value);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('takes time linear in the value, whatever separators and white space it holds', () => {
+    // Each place a cell may start looks past the white space after it; done naively, a value of
+    // line feeds would cost its length squared.
+    const value = `${'\n'.repeat(200_000)}=x`;
+    const started = performance.now();
+    assert.ok(neutraliseCell(value).endsWith("'=x"));
+    assert.ok(performance.now() - started < 1000);
   });
 });

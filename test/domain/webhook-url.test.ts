@@ -62,6 +62,36 @@ describe('webhook endpoint URLs', () => {
       assert.throws(() => parseWebhookUrl(url, strict), /not a public address|loopback/, url);
   });
 
+  it('refuses IPv6 addresses that embed an IPv4 one: compatible, translated, NAT64, 6to4, Teredo', () => {
+    for (const url of [
+      'https://[::127.0.0.1]/', // IPv4-compatible, deprecated (RFC 4291 §2.5.5.1)
+      'https://[0:0:0:0:0:0:127.0.0.1]/',
+      'https://[::7f00:1]/',
+      'https://[::169.254.169.254]/',
+      'https://[::8.8.8.8]/',
+      'https://[::ffff:0:127.0.0.1]/', // IPv4-translated (RFC 2765)
+      'https://[::ffff:0:a00:1]/',
+      'https://[64:ff9b::127.0.0.1]/', // NAT64 (RFC 6052)
+      'https://[64:ff9b::a9fe:a9fe]/',
+      'https://[64:ff9b:1::7f00:1]/',
+      'https://[2002:7f00:1::]/', // 6to4 of 127.0.0.1 (RFC 3056)
+      'https://[2002:a9fe:a9fe::1]/',
+      'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', // Teredo, client 127.0.0.1 inverted
+      'https://[3fff::1]/', // documentation (RFC 9637)
+    ])
+      assert.throws(() => parseWebhookUrl(url, strict), /not a public address/, url);
+    const octet = fc.integer({ min: 0, max: 255 });
+    fc.assert(
+      fc.property(fc.tuple(octet, octet, octet, octet), (parts) => {
+        const v4 = parts.join('.');
+        return [`::${v4}`, `::ffff:0:${v4}`, `64:ff9b::${v4}`].every((a) => !isPublicAddress(a));
+      }),
+    );
+    // Mapped addresses are judged by the IPv4 address they map.
+    assert.ok(isPublicAddress('::ffff:8.8.8.8'));
+    assert.ok(!isPublicAddress('::ffff:127.0.0.1'));
+  });
+
   it('lets an operator allow a private host by name', () => {
     const policy = { allowHttpHosts: ['127.0.0.1'], allowPrivateHosts: ['127.0.0.1', 'localhost', '::1'] };
     assert.equal(parseWebhookUrl('http://127.0.0.1:9000/h', policy).port, '9000');

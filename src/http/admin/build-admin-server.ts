@@ -6,6 +6,7 @@ import { ignoreContentTypeWithoutBody } from '../accept-json-bodies.js';
 import { apiRoutesSetup } from '../api-routes-setup.js';
 import { registerRouteTable } from '../route-table.js';
 import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from '../server-options.js';
+import { refuseRepeatedHost } from '../steps/refuse-repeated-host.js';
 import { refuseWhileClosing } from '../steps/refuse-while-closing.js';
 import { createValidatorFactory } from '../validator-factory.js';
 import '../request-context.js';
@@ -34,6 +35,7 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
   app.decorateRequest('adminCaller', null);
   app.decorateRequest('errorCode', null);
   refuseWhileClosing(app);
+  app.addHook('onRequest', refuseRepeatedHost);
   app.addHook('onRequest', ignoreContentTypeWithoutBody);
   app.addHook('onError', (_request, _reply, err, done) => {
     reportDatabaseOutage(deps, err);

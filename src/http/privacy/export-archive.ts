@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { ZipFile } from 'yazl';
-import { EXPORT_FILES, type ExportFile, neutraliseCell, recordsOf } from '../../domain/export-files.js';
+import {
+  EXPORT_FILES,
+  type ExportFile,
+  neutraliseCell,
+  QUOTED_CELL,
+  recordsOf,
+} from '../../domain/export-files.js';
 import { exportFolderNames } from '../../domain/export-folder-names.js';
 import type { ExportedReview } from '../../domain/exported-review.js';
 import { iso } from '../../domain/instant.js';
@@ -64,11 +70,12 @@ async function* jsonFile(section: AccessExportSection, file: ExportFile) {
 
 /**
  * RFC 4180: CRLF between records, fields quoted when they hold a quote, a comma or a line break
- * (csv-stringify quotes a lone LF or CR only when told: review texts have them).
+ * (csv-stringify quotes a lone LF or CR only when told: review texts have them). Text is
+ * neutralised and quoted as OWASP's CSV injection guidance says (domain/export-files.ts).
  */
 const CSV = {
   record_delimiter: 'windows',
-  quoted_match: /[\r\n]/,
+  quoted_match: QUOTED_CELL,
   cast: { string: neutraliseCell },
 } as const;
 

@@ -5,16 +5,6 @@ import { parseRequestHost, type RequestHost } from '../../domain/environment.js'
 import { AppError } from '../../errors.js';
 import type { Site } from '../request-context.js';
 
-/** Node keeps the first of several Host lines in `headers`; `rawHeaders` has them all. */
-function hostLines(rawHeaders: readonly string[]): number {
-  let count = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) {
-    const name = rawHeaders[i] as string;
-    if (name.length === 4 && name.toLowerCase() === 'host') count++;
-  }
-  return count;
-}
-
 /** Sites of the hosts seen last; a client sending ever new Host values only empties it. */
 const SITE_CACHE_SIZE = 64;
 
@@ -25,7 +15,8 @@ function isAddress(host: RequestHost): boolean {
 /**
  * Picks the environment from the Host header (`stg.` prefix = staging) and the base of absolute
  * links. With an allow-list configured, other hosts get 421 (RFC 9110 §15.5.20), except IP
- * addresses on load-balancer probes (request-context.ts, `probe`).
+ * addresses on load-balancer probes (request-context.ts, `probe`). A request with more than one
+ * Host line never gets here (refuse-repeated-host.ts).
  */
 export function resolveSite(config: Config) {
   const allowed = config.allowedHosts ? new Set(config.allowedHosts) : null;
@@ -49,12 +40,6 @@ export function resolveSite(config: Config) {
     _reply: FastifyReply,
     done: HookHandlerDoneFunction,
   ): void {
-    // RFC 9112 §3.2: more than one Host line is a 400; which one would name the site is anyone's guess.
-    if (hostLines(request.raw.rawHeaders) > 1)
-      throw new AppError('INVALID_REQUEST', {
-        detail: 'the Host header must be sent once',
-        source: { header: 'host' },
-      });
     const parsed = siteOf(request.host);
     if (!parsed)
       throw new AppError('INVALID_REQUEST', {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
 import { EXPORT_FILES } from '../../../src/domain/export-files.js';
 import { exportArchive } from '../../../src/http/privacy/export-archive.js';
 import { distinctIgnoringCase, validEverywhere } from '../../helpers/folder-names.js';
@@ -17,6 +18,80 @@ import { unzip } from '../../helpers/unzip.js';
 
 /** The first line of a CSV file, after its byte order mark, as its column names. */
 const headerOf = (csv: string) => (csv.replace(/^\uFEFF/, '').split('\r\n')[0] ?? '').split(',');
+
+/**
+ * CSV text read as a spreadsheet reads it with `separator` as its list separator, one list of
+ * cells per record: a double quote opens a quoted part only at the start of a cell (elsewhere, and
+ * after the closing one, it is text), and CR, LF or CRLF outside quotes ends a record.
+ */
+function spreadsheetRead(text: string, separator: ',' | ';'): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let atStart = true;
+  const endCell = () => {
+    record.push(cell);
+    cell = '';
+    atStart = true;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c !== '"') cell += c;
+      else if (text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = false;
+    } else if (atStart && c === '"') {
+      quoted = true;
+      atStart = false;
+    } else if (c === separator) {
+      endCell();
+    } else if (c === '\r' || c === '\n') {
+      if (c === '\r' && text[i + 1] === '\n') i++;
+      endCell();
+      records.push(record);
+      record = [];
+    } else {
+      cell += c;
+      atStart = false;
+    }
+  }
+  if (!atStart || record.length > 0) {
+    endCell();
+    records.push(record);
+  }
+  return records;
+}
+
+/** A cell a spreadsheet would run: a formula character behind what it skips, and no `'` first. */
+const runsAsFormula = (cell: string) =>
+  !cell.startsWith("'") && /^[\p{White_Space}\p{Cc}\p{Cf}"]*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/u.test(cell);
+
+/** Every cell of `csv` (byte order mark left out) a spreadsheet reading it with `,` or `;` would run. */
+const formulaCells = (csv: string) =>
+  ([',', ';'] as const).flatMap((separator) =>
+    spreadsheetRead(csv.replace(/^\uFEFF/, ''), separator)
+      .flat()
+      .filter(runsAsFormula)
+      .map((cell) => `${separator}: ${JSON.stringify(cell)}`),
+  );
+
+/** A cell's value, its neutralising undone as docs/privacy.md (Exports) says. */
+const unmarked = (cell: string) => cell.replace(/(^|[,;\r\n])'/g, '$1');
+
+/** A client response as the export keeps it, with `fields` over an empty one. */
+const keptResponse = (fields: Record<string, unknown>) => ({
+  id: 'c',
+  department: null,
+  response: '',
+  responseBy: null,
+  responseSource: null,
+  created: '',
+  updated: '',
+  ...fields,
+});
 
 /** A review as the export keeps it, with `fields` over an empty one. */
 const kept = (fields: Record<string, unknown>) =>
@@ -161,6 +236,72 @@ describe(`access export as a ZIP archive (${TEST_DIALECT})`, () => {
     const files = await unzip(await archiveOf([sectionOf('Acme-EN_GB', review)]));
     const csv = files.get('Acme-EN_GB/reviews.csv') ?? '';
     assert.equal(csv, '\uFEFFid,rating,title,text,submittedAt\r\na,1,"Line 1\nLine 2","CR\rhere",\r\n');
+  });
+
+  it('neutralises a formula after a `;`, which a spreadsheet reading with `;` splits off', async () => {
+    const response = 'Thanks;=HYPERLINK(A1&B1);see you';
+    const review = kept({ clientResponses: [keptResponse({ response })] });
+    const files = await unzip(await archiveOf([sectionOf('Acme-EN_GB', review)]));
+    const csv = files.get('Acme-EN_GB/responses.csv') ?? '';
+    assert.deepEqual(formulaCells(csv), [], csv);
+    const [, record] = spreadsheetRead(csv.replace(/^\uFEFF/, ''), ',');
+    assert.equal(record?.[3], "Thanks;'=HYPERLINK(A1&B1);see you");
+    assert.ok(csv.includes(`"Thanks;'=HYPERLINK(A1&B1);see you"`), 'quoted, as OWASP says');
+    assert.equal(JSON.parse(files.get('Acme-EN_GB/responses.json') ?? '[]')[0]?.response, response);
+  });
+
+  it('neutralises a formula behind white space, invisible characters or controls, or full-width', async () => {
+    const bypasses = [
+      ' =1+1',
+      '\u00A0=1+1',
+      '\n=1+1',
+      '\v=1+1',
+      '\uFEFF=1+1',
+      '\u200B=1+1',
+      '\u0000=1+1',
+      '\uFF1D1+1',
+      '\uFF0B1',
+      '\uFF0D1',
+      '\uFF20SUM(A1)',
+    ];
+    const reviews = bypasses.map((title, i) => kept({ id: `r${i}`, title }));
+    const files = await unzip(await archiveOf([sectionOf('Acme-EN_GB', ...reviews)]));
+    const csv = files.get('Acme-EN_GB/reviews.csv') ?? '';
+    assert.deepEqual(formulaCells(csv), [], csv);
+    const titles = spreadsheetRead(csv.replace(/^\uFEFF/, ''), ',')
+      .slice(1)
+      .map((record) => record[2] ?? '');
+    for (const title of titles) assert.ok(title.startsWith("'"), JSON.stringify(title));
+    assert.deepEqual(titles.map(unmarked), bypasses);
+  });
+
+  it('writes no cell a spreadsheet would run, whatever the text, and loses none of it', async () => {
+    const tricky = fc.constantFrom(...'=+-@\t\r\n;,"\' \u00A0\v\uFEFF\u200B\u0000\uFF1D\uFF0B\uFF0D\uFF20a');
+    const text = fc.oneof(fc.string({ unit: tricky }), fc.string({ unit: 'binary' }));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(text, text, text, text, text),
+        async ([id, title, body, department, response]) => {
+          const review = kept({
+            id,
+            title,
+            text: body,
+            clientResponses: [keptResponse({ department, response })],
+          });
+          const files = await unzip(await archiveOf([sectionOf('Acme-EN_GB', review)]));
+          const reviews = files.get('Acme-EN_GB/reviews.csv') ?? '';
+          const responses = files.get('Acme-EN_GB/responses.csv') ?? '';
+          assert.deepEqual(formulaCells(reviews), [], reviews);
+          assert.deepEqual(formulaCells(responses), [], responses);
+          const read = (csv: string) =>
+            spreadsheetRead(csv.replace(/^\uFEFF/, ''), ',').map((r) => r.map(unmarked));
+          assert.equal(read(reviews).length, 2, reviews);
+          assert.deepEqual(read(reviews)[1], [id, '1', title, body, '']);
+          assert.deepEqual(read(responses)[1], [id, 'c', department, response, '', '', '', '']);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 
   it('gives clients whose names become the same folder a folder each', async () => {

@@ -28,6 +28,17 @@ describe('one webhook attempt', () => {
     assert.equal(inbox.received.length, 0, 'nothing reached the receiver');
   });
 
+  it('refuses at delivery an IPv6 literal that embeds loopback, however spelled', async () => {
+    for (const host of ['::7f00:1', '::ffff:0:7f00:1', '64:ff9b::7f00:1']) {
+      const r = await postWebhook(new URL(`http://[${host}]:${port}/h`), message, {
+        timeoutMs: 2000,
+        policy: { allowHttpHosts: [host], allowPrivateHosts: [] },
+      });
+      assert.deepEqual(r, { answered: false, error: 'address not allowed' }, host);
+    }
+    assert.equal(inbox.received.length, 0, 'nothing reached the receiver');
+  });
+
   it('refuses http to a host not allowed it, even one allowed private addresses', async () => {
     const r = await postWebhook(new URL(`http://127.0.0.1:${port}/h`), message, {
       timeoutMs: 2000,
