@@ -2,6 +2,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 import { batchedStdout } from './batched-stdout.js';
 import { mentionsSecretCredential } from './domain/credentials.js';
 import { IDENTIFIER_KINDS } from './domain/identifiers.js';
+import { MASKED, maskSecretSegments } from './domain/mask-secret-segments.js';
 
 /**
  * Secrets and personal data never reach a log line: request URLs are logged with every query
@@ -70,9 +71,9 @@ function redactParameter(pair: string): string {
   if (shape && eq !== -1 && rawName === name && shape.test(value) && !mentionsSecretCredential(value))
     return pair;
   const base = name?.replace(/\[[^\]]*\]$/, '').toLowerCase();
-  if (base !== undefined && KNOWN_QUERY_PARAMETERS.has(base)) return `${rawName}=[REDACTED]`;
-  if (name !== null && LOGGED_QUERY_PARAMETERS.has(name)) return `${rawName}=[REDACTED]`;
-  return '[REDACTED]';
+  if (base !== undefined && KNOWN_QUERY_PARAMETERS.has(base)) return `${rawName}=${MASKED}`;
+  if (name !== null && LOGGED_QUERY_PARAMETERS.has(name)) return `${rawName}=${MASKED}`;
+  return MASKED;
 }
 
 /**
@@ -83,15 +84,12 @@ function redactParameter(pair: string): string {
 const LOGGED_SEGMENT = /^[A-Za-z0-9_.:~-]{0,200}$/;
 const PLAIN_PATH = /^[A-Za-z0-9_.:~/-]*$/;
 
+const oddSegment = (segment: string) => !LOGGED_SEGMENT.test(segment);
+
 function redactPath(path: string): string {
   // Most paths have nothing to mask: one test of the whole path stands for one per segment.
   if (path.length <= 200 && PLAIN_PATH.test(path) && !mentionsSecretCredential(path)) return path;
-  return path
-    .split('/')
-    .map((segment) =>
-      LOGGED_SEGMENT.test(segment) && !mentionsSecretCredential(segment) ? segment : '[REDACTED]',
-    )
-    .join('/');
+  return maskSecretSegments(path, oddSegment);
 }
 
 /** The request target as logs may show it: path and query, with anything sensitive masked. */
@@ -127,7 +125,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return pino(
     {
       level,
-      redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
+      redact: { paths: REDACT_PATHS, censor: MASKED },
       base: { service: 'reviews-partner-api' },
       timestamp: isoTimeOncePerMillisecond(),
       serializers: {

@@ -81,6 +81,32 @@ describe(`no credential or identifier reaches a log line, however the query enco
     assert.match(h.t.runtime.logs.text(), /forgetRequests\?passkey=\[REDACTED\]/);
   });
 
+  it("masks a credential's random part sent without its prefix, in a path, a filter or the request id", async () => {
+    const auth = { host: 'localhost', authorization: `Bearer ${tenant.token}` };
+    const ppk = tenant.privacyPasskey;
+    const randomParts = [tenant.responsePasskey, ppk, tenant.clientSecret].map((v) =>
+      v.replace(/^rpa_[a-z]+_/, ''),
+    );
+    const list = '/privacy/v1/forgetRequests';
+    for (const random of randomParts) {
+      await h.t.app.inject({ url: `${list}/${random}?passkey=${ppk}`, headers: auth });
+      await h.t.app.inject({ url: `${list}?passkey=${ppk}&clientName=${random}`, headers: auth });
+      await h.t.app.inject({ url: `/response/v1/clientResponses/${random}/author`, headers: auth });
+      const traced = await h.t.app.inject({
+        url: `${list}?passkey=${ppk}`,
+        headers: { ...auth, 'x-request-id': random },
+      });
+      assert.notEqual(traced.headers['x-request-id'], random);
+    }
+    await h.t.app.inject({
+      url: `/response/v1/clientResponses/${responseGuid}/author?passkey=${tenant.responsePasskey}`,
+      headers: auth,
+    });
+    assertNotLogged(randomParts);
+    // The ids the service makes stay readable.
+    assert.match(h.t.runtime.logs.text(), new RegExp(`/response/v1/clientResponses/${responseGuid}/author`));
+  });
+
   it('keeps the values of parameters that carry no credential or personal data', () => {
     assert.equal(
       redactUrl('/privacy/v1/forgetRequests?status=PENDING&limit=5&passkey=pk&emailAddress=a%40b.c'),
@@ -111,9 +137,19 @@ describe(`no credential or identifier reaches a log line, however the query enco
 });
 
 describe('log lines', () => {
+  /**
+   * A run of base64url characters shaped like a secret's random part (domain/credentials.ts): 32,
+   * 43 or at least 83 characters, with both upper- and lower-case letters.
+   */
+  const secretShaped = (s: string) =>
+    (s.match(/[A-Za-z0-9_-]+/g) ?? []).some(
+      (run) => ([32, 43].includes(run.length) || run.length >= 83) && /[A-Z]/.test(run) && /[a-z]/.test(run),
+    );
   /** What redactUrl promises of a path, one segment at a time (see LOGGED_SEGMENT). */
   const maskedSegment = (s: string) =>
-    /^[A-Za-z0-9_.:~-]{0,200}$/.test(s) && !/rpa_cs_|rpa_at_|rpa_pk_|whsec_/.test(s) ? s : '[REDACTED]';
+    /^[A-Za-z0-9_.:~-]{0,200}$/.test(s) && !/rpa_cs_|rpa_at_|rpa_pk_|whsec_/i.test(s) && !secretShaped(s)
+      ? s
+      : '[REDACTED]';
 
   it('mask a path segment by segment, whether or not it has anything to mask', () => {
     const piece = fc.constantFrom(
@@ -133,6 +169,8 @@ describe('log lines', () => {
       'rpa_pk_',
       'whsec_',
       'é',
+      // Two side by side are as long as a passkey's random part.
+      'AbCdEfGhIjKlMnOp',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), fc.nat(220), (pieces, repeat) => {

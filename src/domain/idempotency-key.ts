@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { AppError } from '../errors.js';
+import { seal as sealText, unseal } from './seal.js';
 
 /**
  * `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header): a client-chosen string that makes
@@ -80,16 +81,11 @@ function answerKey(seal: AnswerSeal): Buffer {
 }
 
 export function sealAnswer(seal: AnswerSeal, answer: unknown): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', answerKey(seal), iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify(answer), 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  return sealText(answerKey(seal), JSON.stringify(answer)).toString('base64');
 }
 
 export function openAnswer(seal: AnswerSeal, sealed: string): unknown {
-  const bytes = Buffer.from(sealed, 'base64');
-  const decipher = createDecipheriv('aes-256-gcm', answerKey(seal), bytes.subarray(0, 12));
-  decipher.setAuthTag(bytes.subarray(12, 28));
-  const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  const text = unseal(answerKey(seal), Buffer.from(sealed, 'base64'));
+  if (text === null) throw new Error('the stored answer does not open with this seal');
   return JSON.parse(text) as unknown;
 }

@@ -65,8 +65,9 @@ function answer(logger: FastifyBaseLogger, err: ConnectionError, socket: Socket)
     connection: 'close',
   };
   // The code names the parser's complaint; the error itself holds the raw bytes, query included.
-  const path = target === null ? undefined : pathOf(target);
-  logger.info({ reqId: requestId, code: err.code, path, statusCode: error.status }, 'client error');
+  // The target goes as `req`, so the logger's serializer masks it as on every access line.
+  const req = target === null ? undefined : { url: target };
+  logger.info({ reqId: requestId, code: err.code, req, statusCode: error.status }, 'client error');
   const head = Object.entries(headers)
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');

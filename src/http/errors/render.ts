@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { maskSecretSegments, maskSecretWords } from '../../domain/mask-secret-segments.js';
 import type { AppError } from '../../errors.js';
 
 /** Path of a request target without its query string: the query may carry a passkey. */
@@ -15,13 +16,21 @@ export function requestPath(request: FastifyRequest): string {
 // An error echoes the path it answers, but not an over-long one in full (a 414 is about its length).
 const SHOWN_PATH_LENGTH = 512;
 
+/**
+ * The path an error names (`instance`, `requestURI`), its secrets masked as log lines mask them:
+ * an error answer is logged by proxies and clients, and a secret put where an id belongs is
+ * refused without being repeated (docs/cli.md). Masked before it is cut, so no part of one shows.
+ */
 function shownPath(path: string): string {
-  return path.length > SHOWN_PATH_LENGTH ? `${path.slice(0, SHOWN_PATH_LENGTH)}…` : path;
+  const masked = maskSecretSegments(path);
+  return masked.length > SHOWN_PATH_LENGTH ? `${masked.slice(0, SHOWN_PATH_LENGTH)}…` : masked;
 }
 
 function publicDetail(error: AppError): string {
   // A 5xx never shows internals: its detail is the catalog title, unless written for the caller.
-  return error.status >= 500 && !error.expose ? error.title : (error.detail ?? error.title);
+  if (error.status >= 500 && !error.expose) return error.title;
+  // A detail may quote the path or an id the caller sent: a secret there is masked as in `instance`.
+  return error.detail === undefined ? error.title : maskSecretWords(error.detail);
 }
 
 /**

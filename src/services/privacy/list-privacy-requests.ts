@@ -1,3 +1,4 @@
+import { mentionsSecretCredential } from '../../domain/credentials.js';
 import type { Environment } from '../../domain/environment.js';
 import { IDENTIFIER_KINDS, type IdentifierKind } from '../../domain/identifiers.js';
 import {
@@ -5,6 +6,7 @@ import {
   encodeListCursor,
   type IdentifierFilter,
   type ListCursor,
+  listCursorKey,
 } from '../../domain/list-cursor.js';
 import type {
   PrivacyRequest,
@@ -62,7 +64,16 @@ export async function listPrivacyRequests(
   deps: ServiceDeps,
   input: ListPrivacyRequestsInput,
 ): Promise<PrivacyRequestPage> {
-  const { identifier, cursor } = pagePosition(input.cursor, identifierFilter(deps, input));
+  if (input.clientName !== undefined && mentionsSecretCredential(input.clientName)) {
+    // Filters are repeated in the page links; a secret put there is refused, never repeated.
+    throw new AppError('INVALID_QUERY_PARAMETER', {
+      field: 'clientName',
+      detail: 'that is a secret (a passkey, client secret or token), not a client name',
+      source: { parameter: 'clientName' },
+    });
+  }
+  const cursorKey = listCursorKey(deps.identifierKey, input.applicationId);
+  const { identifier, cursor } = pagePosition(cursorKey, input.cursor, identifierFilter(deps, input));
   const before = cursor?.position ?? undefined;
   const limit = Math.min(input.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
   const now = deps.clock();
@@ -98,7 +109,7 @@ export async function listPrivacyRequests(
   });
   const last = page[page.length - 1];
   const tokenOf = (position: ListCursor['position']) =>
-    encodeListCursor({ position, identifier: identifier ?? null });
+    encodeListCursor(cursorKey, { position, identifier: identifier ?? null });
   return {
     requests,
     nextCursor: rows.length > limit && last ? tokenOf({ at: last.submitted_at, id: last.id }) : null,
@@ -135,11 +146,12 @@ function identifierFilter(deps: ServiceDeps, input: ListPrivacyRequestsInput): I
 
 /** The page a cursor points at, and the identifier filter of its list (kept by the cursor). */
 function pagePosition(
+  key: Buffer,
   token: string | undefined,
   filter: IdentifierFilter | undefined,
 ): { identifier: IdentifierFilter | undefined; cursor: ListCursor | null } {
   if (token === undefined) return { identifier: filter, cursor: null };
-  const cursor = decodeListCursor(token);
+  const cursor = decodeListCursor(key, token);
   if (!cursor) throw invalidCursor('cursor is not a page token issued by this server');
   // A cursor keeps its list's identifier filter, so following a link never needs the value.
   if (!cursor.identifier) return { identifier: filter, cursor };

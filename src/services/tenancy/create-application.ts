@@ -34,7 +34,7 @@ export async function createApplication(
   const application: Application = {
     id: randomUUID(),
     environment: input.environment,
-    clientId: generateCredential('clientId', 16),
+    clientId: generateCredential('clientId'),
     name,
     status: 'active',
     createdAt: now,

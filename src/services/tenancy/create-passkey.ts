@@ -25,7 +25,7 @@ export async function createPasskey(
   validatePasskeyLimits(input);
   const now = deps.clock();
   if (input.expiresAt !== undefined) validatePasskeyExpiry(input.expiresAt, now);
-  const value = generateCredential('passkey', 24);
+  const value = generateCredential('passkey');
   const created = await inTransaction(deps.store.db, async (trx) => {
     const app = await requireActiveApplication(trx, input.applicationId);
     const existingDefault = await findDefaultPasskey(trx, app.id, now);

@@ -110,10 +110,17 @@ describe(`admin API: passkeys on ${TEST_DIALECT}`, () => {
     const readOnly = await create(prod.applicationId, { api: 'response' }, { authorization: reader });
     assert.equal(readOnly.statusCode, 403);
     assert.match(String(readOnly.headers['www-authenticate']), /tenancy:write/);
-    const secret = await create(prod.clientSecret, { api: 'response' });
-    assert.equal(secret.statusCode, 400);
-    // The problem's `instance` is the caller's own path; what the server says never repeats it.
-    assert.ok(!secret.json().detail.includes(prod.clientSecret));
+    // A secret where the application belongs is refused and repeated nowhere, `instance` included,
+    // with its prefix, without it, or percent-encoded.
+    const random = prod.clientSecret.slice('rpa_cs_'.length);
+    const encoded = prod.clientSecret.replaceAll('_', '%5F');
+    for (const sent of [prod.clientSecret, random, encoded, prod.privacyPasskey.slice('rpa_pk_'.length)]) {
+      const secret = await create(sent, { api: 'response' });
+      assert.equal(secret.statusCode, 400, secret.body);
+      assert.match(secret.json().detail, /that is a secret/);
+      assert.equal(secret.json().instance, '/admin/v1/production/applications/[REDACTED]/passkeys');
+      for (const part of [sent, random]) assert.ok(!secret.body.includes(part), secret.body);
+    }
   });
 
   it('creates once per Idempotency-Key, answering a retry with the first answer', async () => {

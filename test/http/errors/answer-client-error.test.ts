@@ -114,6 +114,21 @@ describe('answers made before routing (real socket)', () => {
       assertClosed(res);
     });
 
+    it('names the path with a secret in it masked, in the answer and the log line', async () => {
+      const random = 'Ab3dEf6hIj9lMn2pQr5tUv8xYz1B4c7E';
+      for (const [path, shown] of [
+        [`/response/v1/clientResponses/${SECRET}`, '/response/v1/clientResponses/[REDACTED]'],
+        [`/response/v1/clientResponses/${random}/author`, '/response/v1/clientResponses/[REDACTED]/author'],
+      ] as const) {
+        const res = await rawRequest(t.port, get(path, 'Bad Header Line\r\n'), { awaitClose: true });
+        assertJsonApiError(res, 400, shown);
+        assert.ok(!res.text.includes(random));
+      }
+      const logs = t.runtime.logs.text();
+      assert.match(logs, /client error/);
+      for (const secret of [SECRET, random]) assert.ok(!logs.includes(secret), 'a log line has the secret');
+    });
+
     it('answers an unparseable request line as RFC 9457 problem details', async () => {
       const res = await rawRequest(t.port, `\u0001\u0002 ${SECRET}\r\n\r\n`, { awaitClose: true });
       const body = assertProblem(res, 400);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { encodeListCursor } from '../../../src/domain/list-cursor.js';
+import { encodeListCursor, listCursorKey } from '../../../src/domain/list-cursor.js';
 import type { TestTenant } from '../../helpers/credentials.js';
 import { TEST_DIALECT } from '../../helpers/test-runtime.js';
 import { basicAuth, postForm, REVOKE_PATH, TOKEN_PATH } from '../auth/oauth-fixtures.js';
@@ -72,7 +72,8 @@ describe(`hostile input is refused at the edge on ${TEST_DIALECT}`, () => {
     });
 
     it('in a list cursor', async () => {
-      const cursor = encodeListCursor({
+      const key = listCursorKey(h.t.runtime.deps.identifierKey, tenant.applicationId);
+      const cursor = encodeListCursor(key, {
         position: { at: Date.now(), id: 'a\u0000b' },
         identifier: null,
       });
