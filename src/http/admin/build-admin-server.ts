@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../../services/deps.js';
 import { reportDatabaseOutage } from '../../services/health/report-database-outage.js';
 import { ignoreContentTypeWithoutBody } from '../accept-json-bodies.js';
 import { apiRoutesSetup } from '../api-routes-setup.js';
+import { proxyTrust } from '../proxy-trust.js';
 import { registerRouteTable } from '../route-table.js';
 import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from '../server-options.js';
 import { refuseWhileClosing } from '../steps/refuse-while-closing.js';
@@ -26,8 +27,9 @@ export const ADMIN_PREFIX = '/admin/v1';
 export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): Promise<FastifyInstance> {
   const app = Fastify({
     ...serverOptions(deps),
-    // Its own setting: the public API's proxy is not the admin listener's (docs/configuration.md).
-    trustProxy: deps.config.admin?.trustProxy ?? false,
+    // Its own setting, under the public listener's rule: the public API's proxy is not the admin
+    // listener's (docs/configuration.md).
+    trustProxy: proxyTrust(deps.config.admin?.trustProxy ?? null),
     schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
   });
   installAllowedMethods(app);
