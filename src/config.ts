@@ -6,6 +6,7 @@
 import { type Env, readBool, readEnum, readInt } from './config/env-readers.js';
 import { readTrustedProxies } from './config/read-trusted-proxies.js';
 import {
+  readAuthFailureLimits,
   readConnections,
   readDatabaseUrl,
   readHashKey,
@@ -102,7 +103,10 @@ export interface Config {
   readonly rateLimitFailMode: FailMode;
   /** How long an instance keeps allowance it leased for a passkey before giving back what is unspent. */
   readonly limitLeaseMs: number;
+  /** Failed authentications per listener, address and credential (client id, admin token). */
   readonly authFailureLimit: number;
+  /** Failed authentications per listener and address, whatever credential each named. */
+  readonly authFailureAddressLimit: number;
   readonly authFailureWindowSeconds: number;
   /** Key for the keyed hashes of privacy identifiers; generated and kept in the database when unset. */
   readonly identifierHashKey: string | null;
@@ -215,7 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     defaultQuotaPerDay: readInt(env, 'DEFAULT_QUOTA_PER_DAY', 100_000, 1, 1_000_000_000),
     rateLimitFailMode: readEnum(env, 'RATE_LIMIT_FAIL_MODE', ['open', 'closed'] as const, 'closed'),
     limitLeaseMs: readInt(env, 'LIMIT_LEASE_MS', 1000, 10, 60_000),
-    authFailureLimit: readInt(env, 'AUTH_FAILURE_LIMIT', 10, 1, 100_000),
+    ...readAuthFailureLimits(env),
     authFailureWindowSeconds: readInt(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300, 1, 86400),
     identifierHashKey: readHashKey(env),
     worker: {

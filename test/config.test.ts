@@ -304,3 +304,23 @@ describe('TRUST_PROXY and ADMIN_TRUST_PROXY', () => {
       );
   });
 });
+
+describe('AUTH_FAILURE_LIMIT and AUTH_FAILURE_ADDRESS_LIMIT', () => {
+  it('count ten failures per credential and address, and ten credentials worth per address', () => {
+    const c = loadConfig({});
+    assert.equal(c.authFailureLimit, 10);
+    assert.equal(c.authFailureAddressLimit, 100);
+    assert.equal(loadConfig({ AUTH_FAILURE_LIMIT: '3' }).authFailureAddressLimit, 30);
+    assert.equal(loadConfig({ AUTH_FAILURE_ADDRESS_LIMIT: '50' }).authFailureAddressLimit, 50);
+  });
+
+  it('refuse an address limit below the credential limit, which would never be reached', () => {
+    assert.throws(
+      () => loadConfig({ AUTH_FAILURE_LIMIT: '10', AUTH_FAILURE_ADDRESS_LIMIT: '5' }),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        err.variable === 'AUTH_FAILURE_ADDRESS_LIMIT' &&
+        /at least AUTH_FAILURE_LIMIT \(10\)/.test(err.message),
+    );
+  });
+});
