@@ -22,7 +22,7 @@ export const ADMIN_PREFIX = '/admin/v1';
  * The admin API as an application of its own, served on ADMIN_PORT (never the public port, where
  * /admin is 404) or called in-process by `rpa` (cli/admin-api.ts). JSON bodies, RFC 9457
  * problems, `Cache-Control: no-store` (answers may carry secrets shown once), and one log line per
- * request naming the admin token's id, never its value.
+ * request naming the caller's address and the admin token's id, never its value.
  */
 export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): Promise<FastifyInstance> {
   const app = Fastify({
@@ -49,8 +49,10 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
+        // The public access line's `req` (logger.ts): method, masked URL, host and the caller's
+        // address, so a refused token and its 429s can be traced to where they came from.
+        req: request,
         route: request.routeOptions.url,
-        method: request.method,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 1000) / 1000,
         actor: request.adminCaller?.actor,
