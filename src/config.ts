@@ -4,7 +4,9 @@
  */
 
 import { type Env, readBool, readEnum, readInt } from './config/env-readers.js';
+import { readTrustedProxies } from './config/read-trusted-proxies.js';
 import {
+  readAuthFailureLimits,
   readConnections,
   readDatabaseUrl,
   readHashKey,
@@ -21,6 +23,24 @@ export { ConfigError } from './config/config-error.js';
 
 export type FailMode = 'open' | 'closed';
 
+/** An address (the longest prefix) or a network whose peers are trusted proxies. */
+export interface TrustedNetwork {
+  readonly address: string;
+  readonly prefix: number;
+  readonly family: 'ipv4' | 'ipv6';
+}
+
+/**
+ * The proxies in front of a listener (TRUST_PROXY, ADMIN_TRUST_PROXY): the caller is the first
+ * address of X-Forwarded-For, read from the right, that is not one of them.
+ */
+export interface TrustedProxies {
+  /** Where a proxy may be; empty: anywhere, within `hops`. */
+  readonly networks: readonly TrustedNetwork[];
+  /** How many proxies in a row at most, counted from the listener; null: no bound but `networks`. */
+  readonly hops: number | null;
+}
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -33,7 +53,11 @@ export interface Config {
    * The admin API on a listener of its own (docs/operations.md, Admin API); null (the default)
    * serves none. Loopback by default: expose it on a private network or behind a TLS proxy only.
    */
-  readonly admin: { readonly port: number; readonly host: string; readonly trustProxy: boolean } | null;
+  readonly admin: {
+    readonly port: number;
+    readonly host: string;
+    readonly trustProxy: TrustedProxies | null;
+  } | null;
   readonly databaseUrl: string;
   /**
    * Whether every process applies pending migrations as it starts. Off where a release runs
@@ -67,7 +91,8 @@ export interface Config {
   readonly publicScheme: 'http' | 'https';
   /** Host names (without port) answered; any other Host gets 421. Null answers every host. */
   readonly allowedHosts: readonly string[] | null;
-  readonly trustProxy: boolean;
+  /** The public listener's proxies; null trusts none (X-Forwarded-* ignored). */
+  readonly trustProxy: TrustedProxies | null;
   readonly logLevel: string;
   readonly tokenTtlSeconds: number;
   /** How long a validated bearer token may be served from memory before it is checked again. */
@@ -78,7 +103,10 @@ export interface Config {
   readonly rateLimitFailMode: FailMode;
   /** How long an instance keeps allowance it leased for a passkey before giving back what is unspent. */
   readonly limitLeaseMs: number;
+  /** Failed authentications per listener, address and credential (client id, admin token). */
   readonly authFailureLimit: number;
+  /** Failed authentications per listener and address, whatever credential each named. */
+  readonly authFailureAddressLimit: number;
   readonly authFailureWindowSeconds: number;
   /** Key for the keyed hashes of privacy identifiers; generated and kept in the database when unset. */
   readonly identifierHashKey: string | null;
@@ -143,10 +171,10 @@ export interface Config {
   };
 }
 
-/** ADMIN_PORT and ADMIN_HOST, and whether a proxy in front of the admin listener is trusted. */
+/** ADMIN_PORT and ADMIN_HOST, and the proxies trusted in front of the admin listener. */
 function adminListener(env: Env, publicPort: number): Config['admin'] {
   // Read whether or not a port is set, so that configVariables() sees it.
-  const trustProxy = readBool(env, 'ADMIN_TRUST_PROXY', false);
+  const trustProxy = readTrustedProxies(env, 'ADMIN_TRUST_PROXY');
   const listener = readSideListener(env, 'ADMIN', publicPort);
   return listener && { ...listener, trustProxy };
 }
@@ -178,7 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisCommandTimeoutMs: readInt(env, 'REDIS_COMMAND_TIMEOUT_MS', 1000, 50, 60_000),
     publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),
     allowedHosts: readHosts(env),
-    trustProxy: readBool(env, 'TRUST_PROXY', false),
+    trustProxy: readTrustedProxies(env, 'TRUST_PROXY'),
     logLevel: readEnum(
       env,
       'LOG_LEVEL',
@@ -191,7 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     defaultQuotaPerDay: readInt(env, 'DEFAULT_QUOTA_PER_DAY', 100_000, 1, 1_000_000_000),
     rateLimitFailMode: readEnum(env, 'RATE_LIMIT_FAIL_MODE', ['open', 'closed'] as const, 'closed'),
     limitLeaseMs: readInt(env, 'LIMIT_LEASE_MS', 1000, 10, 60_000),
-    authFailureLimit: readInt(env, 'AUTH_FAILURE_LIMIT', 10, 1, 100_000),
+    ...readAuthFailureLimits(env),
     authFailureWindowSeconds: readInt(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300, 1, 86400),
     identifierHashKey: readHashKey(env),
     worker: {

@@ -230,3 +230,97 @@ describe('PRIVACY_COMPACT and PRIVACY_COMPACT_WINDOW', () => {
     });
   }
 });
+
+describe('TRUST_PROXY and ADMIN_TRUST_PROXY', () => {
+  const admin = (value: string) =>
+    loadConfig({ ADMIN_PORT: '9001', ADMIN_TRUST_PROXY: value }).admin?.trustProxy;
+
+  it('trust no proxy unless told: unset, empty, false and 0 alike', () => {
+    for (const value of [undefined, '', 'false', 'FALSE', 'no', 'off', '0']) {
+      const env = value === undefined ? {} : { TRUST_PROXY: value };
+      assert.equal(loadConfig(env).trustProxy, null, String(value));
+      assert.equal(
+        value === undefined ? loadConfig({ ADMIN_PORT: '9001' }).admin?.trustProxy : admin(value),
+        null,
+      );
+    }
+  });
+
+  it('read addresses, networks (CIDR), named networks and a hop count, the same on both listeners', () => {
+    const value = ' 10.0.0.0/8, 192.0.2.7 ,[2001:db8::1], fd00::/8, loopback, 2 ';
+    const expected = {
+      networks: [
+        { address: '10.0.0.0', prefix: 8, family: 'ipv4' },
+        { address: '192.0.2.7', prefix: 32, family: 'ipv4' },
+        { address: '2001:db8::1', prefix: 128, family: 'ipv6' },
+        { address: 'fd00::', prefix: 8, family: 'ipv6' },
+        { address: '127.0.0.0', prefix: 8, family: 'ipv4' },
+        { address: '::1', prefix: 128, family: 'ipv6' },
+      ],
+      hops: 2,
+    };
+    const trusted = loadConfig({ TRUST_PROXY: value }).trustProxy;
+    assert.deepEqual(trusted, expected);
+    assert.ok(Object.isFrozen(trusted?.networks[0]));
+    assert.deepEqual(admin(value), expected);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '1' }).trustProxy, { networks: [], hops: 1 });
+    assert.deepEqual(loadConfig({ TRUST_PROXY: 'uniquelocal' }).trustProxy?.networks.length, 4);
+  });
+
+  it('refuse true, which would let any caller name its own address, saying what to give instead', () => {
+    for (const [variable, env] of [
+      ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+      ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+      ['TRUST_PROXY', { TRUST_PROXY: '0.0.0.0/0' }],
+      ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/8,::/0' }],
+      ['ADMIN_TRUST_PROXY', { ADMIN_PORT: '9001', ADMIN_TRUST_PROXY: 'true' }],
+    ] as const)
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) =>
+          err instanceof ConfigError &&
+          err.variable === variable &&
+          /would trust every address/.test(err.message) &&
+          /10\.0\.0\.0\/8/.test(err.message),
+        JSON.stringify(env),
+      );
+  });
+
+  it('refuse what is not an address, a network or one hop count of 1 to 32', () => {
+    for (const value of [
+      'proxy.internal',
+      '10.0.0.0/33',
+      '2001:db8::/129',
+      '10.0.0.0/x',
+      '10.0.0.0/8,,192.0.2.1',
+      '1,2',
+      '10.0.0.0/8,0',
+      '33',
+    ])
+      assert.throws(
+        () => loadConfig({ TRUST_PROXY: value }),
+        (err: unknown) => err instanceof ConfigError && err.variable === 'TRUST_PROXY',
+        value,
+      );
+  });
+});
+
+describe('AUTH_FAILURE_LIMIT and AUTH_FAILURE_ADDRESS_LIMIT', () => {
+  it('count ten failures per credential and address, and ten credentials worth per address', () => {
+    const c = loadConfig({});
+    assert.equal(c.authFailureLimit, 10);
+    assert.equal(c.authFailureAddressLimit, 100);
+    assert.equal(loadConfig({ AUTH_FAILURE_LIMIT: '3' }).authFailureAddressLimit, 30);
+    assert.equal(loadConfig({ AUTH_FAILURE_ADDRESS_LIMIT: '50' }).authFailureAddressLimit, 50);
+  });
+
+  it('refuse an address limit below the credential limit, which would never be reached', () => {
+    assert.throws(
+      () => loadConfig({ AUTH_FAILURE_LIMIT: '10', AUTH_FAILURE_ADDRESS_LIMIT: '5' }),
+      (err: unknown) =>
+        err instanceof ConfigError &&
+        err.variable === 'AUTH_FAILURE_ADDRESS_LIMIT' &&
+        /at least AUTH_FAILURE_LIMIT \(10\)/.test(err.message),
+    );
+  });
+});

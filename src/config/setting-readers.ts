@@ -168,3 +168,27 @@ export function readSideListener(
     );
   return { port, host };
 }
+
+/**
+ * AUTH_FAILURE_LIMIT counts one credential's failures from one address, AUTH_FAILURE_ADDRESS_LIMIT
+ * every failure from it (docs/design.md, Token service). The second is the looser: a lower one
+ * would leave the first unreachable. It defaults to ten credentials' worth of failures.
+ */
+export function readAuthFailureLimits(
+  env: Env,
+): Pick<Config, 'authFailureLimit' | 'authFailureAddressLimit'> {
+  const authFailureLimit = readInt(env, 'AUTH_FAILURE_LIMIT', 10, 1, 100_000);
+  const authFailureAddressLimit = readInt(
+    env,
+    'AUTH_FAILURE_ADDRESS_LIMIT',
+    Math.min(10 * authFailureLimit, 1_000_000),
+    1,
+    1_000_000,
+  );
+  if (authFailureAddressLimit < authFailureLimit)
+    throw new ConfigError(
+      'AUTH_FAILURE_ADDRESS_LIMIT',
+      `must be at least AUTH_FAILURE_LIMIT (${authFailureLimit}), got ${authFailureAddressLimit}`,
+    );
+  return { authFailureLimit, authFailureAddressLimit };
+}

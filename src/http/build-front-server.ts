@@ -7,6 +7,7 @@ import { connectionOptions } from './connection-options.js';
 import { errorShapeFor, sendIn } from './errors/render.js';
 import { notReady } from './health-routes.js';
 import type { HttpDeps } from './http-deps.js';
+import { proxyTrust } from './proxy-trust.js';
 import { serverOptions } from './server-options.js';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -48,7 +49,7 @@ export function buildFrontServer(
   );
   const gate = Fastify({
     ...serverOptions(deps),
-    trustProxy: deps.config.trustProxy,
+    trustProxy: proxyTrust(deps.config.trustProxy),
     serverFactory: (handler: Handler) => {
       gateHandler = handler;
       return server;

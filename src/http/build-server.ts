@@ -19,6 +19,7 @@ import { COMPONENT_SCHEMAS } from './openapi/component-schemas.js';
 import { openApiDefinition } from './openapi/openapi-definition.js';
 import { shareHeaders } from './openapi/share-headers.js';
 import { privacyRoutes } from './privacy/privacy-routes.js';
+import { proxyTrust } from './proxy-trust.js';
 import './request-context.js';
 import { createLazySerializerFactory } from './lazy-serializer-factory.js';
 import { responseRoutes } from './response/response-routes.js';
@@ -52,7 +53,7 @@ export async function buildServer(
   const app = Fastify({
     ...serverOptions(deps),
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
-    trustProxy: deps.config.trustProxy,
+    trustProxy: proxyTrust(deps.config.trustProxy),
     // Its line per request has the caller's ids and the error code (observe-response.ts).
     childLoggerFactory: deferredRequestLogger,
     schemaController: { compilersFactory: schemaCompilers() },

@@ -109,6 +109,25 @@ describe('deployment recipes', () => {
     }
   });
 
+  it("believe X-Forwarded-For only from the balancer's network", () => {
+    const values: [string, string | undefined][] = [
+      ...rpaServices
+        .filter(([n]) => composeRole(n) === 'serve')
+        .map(([n]): [string, string | undefined] => [n, composeEnv(n).get('TRUST_PROXY')]),
+      ...containers
+        .filter(({ c }) => k8sRole(c) === 'serve')
+        .map(({ object, c }): [string, string | undefined] => [
+          object.file,
+          containerEnv(c, objects).get('TRUST_PROXY'),
+        ]),
+    ];
+    assert.ok(values.length >= 3, 'the instances were found');
+    for (const [where, value] of values) {
+      const trusted = loadConfig({ TRUST_PROXY: value ?? '' }).trustProxy;
+      assert.ok(trusted && trusted.networks.length > 0, `${where}: TRUST_PROXY=${value}`);
+    }
+  });
+
   it('probe paths that answer: liveness without the dependencies, readiness with them', async () => {
     type Probe = { where: string; path: string; host: string; readiness: boolean };
     const probes: Probe[] = [];
@@ -136,7 +155,7 @@ describe('deployment recipes', () => {
       'Kubernetes probes liveness',
     );
     // Production settings: only listed names are served, but probes use addresses.
-    const t = await createTestApp({ ALLOWED_HOSTS: 'api.example.com', TRUST_PROXY: 'true' });
+    const t = await createTestApp({ ALLOWED_HOSTS: 'api.example.com', TRUST_PROXY: 'loopback' });
     try {
       for (const p of probes) {
         const r = await t.app.inject({ url: p.path, headers: { host: p.host } });

@@ -20,9 +20,10 @@ const REALM = 'Bearer realm="admin"';
 /**
  * RFC 6750: the admin token in `Authorization: Bearer`, with the scope the route needs. A missing
  * header is 401 with a bare challenge, an unknown, revoked or expired token 401 invalid_token, a
- * token without the scope 403 insufficient_scope naming it (§3.1). Failed attempts count against
- * the caller's address as the token endpoint's do (create-auth-failure-throttle.ts), so guessing
- * ends in 429 whichever endpoint it tries.
+ * token without the scope 403 insufficient_scope naming it (§3.1). Failed attempts are counted as
+ * the token endpoint's are (create-auth-failure-throttle.ts), apart from them: per presented token
+ * from the caller's address, and per address, so guessing ends in 429 while neither listener's
+ * failures refuse the other's callers, nor one stale token the operators sharing its address.
  */
 export function authenticateAdmin(deps: ServiceDeps, access: AdminAccess, scope: AdminScope) {
   return async function authenticateAdmin(request: FastifyRequest): Promise<void> {
@@ -37,7 +38,7 @@ export function authenticateAdmin(deps: ServiceDeps, access: AdminAccess, scope:
         headers: { 'www-authenticate': REALM },
         ...(header ? { detail: 'The Authorization header must be "Bearer <admin token>"' } : {}),
       });
-    const attempt = access.throttle.attempt(null, request.ip);
+    const attempt = access.throttle.attempt('admin', value, request.ip);
     let caller: AdminCaller;
     try {
       const token = await authenticateAdminToken(deps, { value, scope });

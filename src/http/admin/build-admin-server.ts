@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../../services/deps.js';
 import { reportDatabaseOutage } from '../../services/health/report-database-outage.js';
 import { ignoreContentTypeWithoutBody } from '../accept-json-bodies.js';
 import { apiRoutesSetup } from '../api-routes-setup.js';
+import { proxyTrust } from '../proxy-trust.js';
 import { registerRouteTable } from '../route-table.js';
 import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from '../server-options.js';
 import { refuseRepeatedHost } from '../steps/refuse-repeated-host.js';
@@ -22,13 +23,14 @@ export const ADMIN_PREFIX = '/admin/v1';
  * The admin API as an application of its own, served on ADMIN_PORT (never the public port, where
  * /admin is 404) or called in-process by `rpa` (cli/admin-api.ts). JSON bodies, RFC 9457
  * problems, `Cache-Control: no-store` (answers may carry secrets shown once), and one log line per
- * request naming the admin token's id, never its value.
+ * request naming the caller's address and the admin token's id, never its value.
  */
 export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): Promise<FastifyInstance> {
   const app = Fastify({
     ...serverOptions(deps),
-    // Its own setting: the public API's proxy is not the admin listener's (docs/configuration.md).
-    trustProxy: deps.config.admin?.trustProxy ?? false,
+    // Its own setting, under the public listener's rule: the public API's proxy is not the admin
+    // listener's (docs/configuration.md).
+    trustProxy: proxyTrust(deps.config.admin?.trustProxy ?? null),
     schemaController: { compilersFactory: { buildValidator: createValidatorFactory() } },
   });
   installAllowedMethods(app);
@@ -49,8 +51,10 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
+        // The public access line's `req` (logger.ts): method, masked URL, host and the caller's
+        // address, so a refused token and its 429s can be traced to where they came from.
+        req: request,
         route: request.routeOptions.url,
-        method: request.method,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 1000) / 1000,
         actor: request.adminCaller?.actor,

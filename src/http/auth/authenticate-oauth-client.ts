@@ -95,7 +95,8 @@ function conclude(
  * (docs/design.md, Token service): the presented secret is checked, and the verdict is answered
  * only once the throttle has counted it (a wrong secret as a failure; a right one clears the
  * client id's failures from that address), or refused with 429 when the address, or the client id
- * from it, has no failure left, whatever the secret was.
+ * from it, has no failure left at these endpoints, whatever the secret was. The address is the
+ * caller's as the listener's trusted proxies name it (proxy-trust.ts).
  *
  * When the throttle's counters and the client's credentials are both in this process's memory,
  * the step finishes within the request's turn of the event loop, like the bearer check
@@ -117,7 +118,7 @@ export function authenticateOAuthClient(deps: HttpDeps) {
     }
     let attempt: AuthAttempt;
     try {
-      attempt = deps.authThrottle.attempt(presented.clientId, request.ip);
+      attempt = deps.authThrottle.attempt('token', presented.clientId, request.ip);
     } catch (err) {
       throttled(metrics, err);
       throw err;

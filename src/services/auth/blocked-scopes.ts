@@ -11,18 +11,27 @@ const tooManyFailedAttempts = (windowEnd: number, now: number) =>
     headers: { 'retry-after': String(Math.max(1, secondsUntil(windowEnd, now))) },
   });
 
+/** A counter of the failure throttle, by its key, and the failures its window may hold. */
+export interface Scope {
+  readonly key: string;
+  readonly limit: number;
+}
+
 export interface BlockedScopes {
   /** Throws TOO_MANY_FAILED_ATTEMPTS when a scope is known to have failed out. */
-  screen(scopes: readonly string[], now: number): void;
-  /** Returns when the take was granted; throws TOO_MANY_FAILED_ATTEMPTS, remembering why, when not. */
-  judge(scopes: readonly string[], outcome: TakeOutcome, now: number): void;
+  screen(scopes: readonly Scope[], now: number): void;
+  /**
+   * Returns when the take was granted; throws TOO_MANY_FAILED_ATTEMPTS, remembering the scopes
+   * that reached their limit, when not.
+   */
+  judge(scopes: readonly Scope[], outcome: TakeOutcome, now: number): void;
 }
 
 /**
  * The scopes of the failure throttle (docs/design.md, Token service) this instance has seen fail
  * out, until their windows end: a blocked guesser is refused before any lookup.
  */
-export function createBlockedScopes(limit: number): BlockedScopes {
+export function createBlockedScopes(): BlockedScopes {
   const blocked = new Map<string, number>();
   let sweptAt = Number.NEGATIVE_INFINITY;
 
@@ -40,21 +49,21 @@ export function createBlockedScopes(limit: number): BlockedScopes {
   return {
     screen(scopes, now) {
       let until = 0;
-      for (const scope of scopes) {
-        const end = blocked.get(scope);
+      for (const { key } of scopes) {
+        const end = blocked.get(key);
         if (end === undefined) continue;
         if (end > now) until = Math.max(until, end);
-        else blocked.delete(scope);
+        else blocked.delete(key);
       }
       if (until > 0) throw tooManyFailedAttempts(until, now);
     },
     judge(scopes, outcome, now) {
       if (outcome.taken) return;
       let until = now;
-      scopes.forEach((scope, i) => {
+      scopes.forEach(({ key, limit }, i) => {
         const state = outcome.counters[i];
         if (!state || state.hits < limit) return;
-        remember(scope, state.windowEnd, now);
+        remember(key, state.windowEnd, now);
         until = Math.max(until, state.windowEnd);
       });
       throw tooManyFailedAttempts(until, now);

@@ -10,20 +10,30 @@ import type { ServiceDeps } from '../deps.js';
 import { detachedKey } from '../detached-key.js';
 import { createCounterStore } from '../limits/create-counter-store.js';
 import type { MaybePromise } from '../maybe-promise.js';
-import { createBlockedScopes } from './blocked-scopes.js';
+import { createBlockedScopes, type Scope } from './blocked-scopes.js';
 
 /**
- * Brute-force protection for client authentication (docs/design.md, Token service): the verdict
- * on a presented secret is answered only while its address, and its client id from that address,
- * have failures left in the window; otherwise 429 with Retry-After, whatever the verdict was.
+ * Where credentials are presented, each counted apart: the token and revocation endpoints (a
+ * client id and secret) and the admin listener (an admin token). Failures at one never refuse the
+ * other.
+ */
+export type AuthListener = 'token' | 'admin';
+
+/**
+ * Brute-force protection for client and admin authentication (docs/design.md, Token service): the
+ * verdict on a presented credential is answered only while its address, and the credential from
+ * that address, have failures left in the window at that listener; otherwise 429 with
+ * Retry-After, whatever the verdict was.
  */
 export interface AuthFailureThrottle {
   /**
-   * Starts an attempt, before its credentials are looked up. Throws TOO_MANY_FAILED_ATTEMPTS (with
-   * a Retry-After header) at once when this instance has already seen the address, or the client
-   * id from it, fail out in a window that has not ended: a blocked guesser costs no lookup.
+   * Starts an attempt, before its credentials are looked up: `credential` names what is being
+   * tried (a client id, or the admin token itself). Throws TOO_MANY_FAILED_ATTEMPTS (with a
+   * Retry-After header) at once when this instance has already seen the address, or the credential
+   * from it, fail out at this listener in a window that has not ended: a blocked guesser costs no
+   * lookup.
    */
-  attempt(clientId: string | null, address: string): AuthAttempt;
+  attempt(listener: AuthListener, credential: string, address: string): AuthAttempt;
   /** Stops the counters' housekeeping; the counters' connections are their owners' to close. */
   close(): Promise<void>;
 }
@@ -38,8 +48,8 @@ export interface AuthAttempt {
   /** The secret was wrong: counted as a failure, or refused when no failure is left. */
   failed(): MaybePromise<void>;
   /**
-   * The secret was right: refused when no failure is left, otherwise clears the client id's
-   * failures from this address, in both counts. Failures for other client ids, and from other
+   * The secret was right: refused when no failure is left, otherwise clears the credential's
+   * failures from this address, in both counts. Failures for other credentials, and from other
    * addresses, stay.
    */
   succeeded(): MaybePromise<void>;
@@ -47,7 +57,7 @@ export interface AuthAttempt {
   unauthorized(): MaybePromise<void>;
 }
 
-/** Keys hold digests: client ids and addresses are caller-supplied and of any length. */
+/** Keys hold digests: credentials and addresses are caller-supplied and of any length. */
 function digest(value: string): string {
   return hash('sha256', value, 'base64url').slice(0, 32);
 }
@@ -78,39 +88,52 @@ function rememberedDigests(): (value: string) => string {
 }
 
 /**
- * The counters of an attempt: its address's, then its client id's from that address. They share
- * the address's `{group}`, so one take settles both at once (in a Redis Cluster, on one node).
+ * The counters of an attempt: its address's at its listener, then its credential's from that
+ * address. They share the `{group}` of the listener and address, so one take settles both at once
+ * (in a Redis Cluster, on one node).
  */
-function scopesOf(digestOf: (value: string) => string, clientId: string | null, address: string): string[] {
-  const group = `{af:${digestOf(address)}}`;
-  return clientId === null
-    ? [`${group}:address`]
-    : [`${group}:address`, `${group}:client:${digestOf(clientId)}`];
+function scopesOf(
+  limits: { readonly address: number; readonly credential: number },
+  listener: AuthListener,
+  addressDigest: string,
+  credentialDigest: string,
+): [Scope, Scope] {
+  const group = `{af:${listener}:${addressDigest}}`;
+  return [
+    { key: `${group}:address`, limit: limits.address },
+    { key: `${group}:credential:${credentialDigest}`, limit: limits.credential },
+  ];
 }
 
 /**
- * Brute-force protection of client authentication (docs/design.md, Token service; CWE-307):
- * AUTH_FAILURE_LIMIT failures per source address, and per client id from one source address,
- * within AUTH_FAILURE_WINDOW_SECONDS of the first; then 429 and Retry-After until that window
- * ends. A client id is never blocked as such, so nobody can lock a client out by guessing its
- * secret from elsewhere; guesses spread over many addresses are bounded by the secrets' 256 bits,
- * not by this throttle, which keeps guessing out of logs and CPU.
+ * Brute-force protection of client and admin authentication (docs/design.md, Token service;
+ * CWE-307), counted per listener: AUTH_FAILURE_LIMIT failures per credential from one source
+ * address, and AUTH_FAILURE_ADDRESS_LIMIT per source address whatever the credentials, within
+ * AUTH_FAILURE_WINDOW_SECONDS of the first; then 429 and Retry-After until that window ends. A
+ * credential is never blocked as such, so nobody can lock a client out by guessing its secret
+ * from elsewhere; nor does one credential failing fill its address's count beyond its own limit,
+ * since a take refused adds to neither, so callers sharing an address (a NAT) are refused
+ * together only once several credentials, or many guesses, failed there. Guesses spread over many
+ * addresses are bounded by the secrets' 256 bits, not by this throttle, which keeps guessing out
+ * of logs and CPU.
  *
  * Every verdict is one all-or-nothing take in the counters (Redis, or the embedded store), which
  * needs room for one more failure in both scopes: a wrong secret keeps the hit as its failure, a
- * right one gives it back in the same step and clears its client id's failures from the address.
+ * right one gives it back in the same step and clears its credential's failures from the address.
  * The store orders all takes of one address, so however many arrive at once, across instances, at
- * most AUTH_FAILURE_LIMIT wrong secrets are answered as such per window, and a right secret is
- * answered only while fewer failures than that are counted before it. A refusal is the same take
- * refused, whatever the secret, so its answer tells nothing about it. Only the release a take
- * carries for the case it is granted differs with the verdict: with Redis a few more arguments
- * to the script, under a microsecond of its time, where a network round trip varies by far more.
+ * most AUTH_FAILURE_LIMIT wrong secrets for a credential are answered as such per window, and a
+ * right secret is answered only while fewer failures than that are counted before it. A refusal
+ * is the same take refused, whatever the secret, so its answer tells nothing about it. Only the
+ * release a take carries for the case it is granted differs with the verdict: with Redis a few
+ * more arguments to the script, under a microsecond of its time, where a network round trip
+ * varies by far more.
  */
 export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<AuthFailureThrottle> {
   const counters: CounterStore = await createCounterStore(deps, { inProcess: true, housekeeping: true });
   const { outages } = deps;
-  const { authFailureLimit: limit, authFailureWindowSeconds: windowSeconds, rateLimitFailMode } = deps.config;
-  const blocked = createBlockedScopes(limit);
+  const { authFailureWindowSeconds: windowSeconds, rateLimitFailMode } = deps.config;
+  const limits = { address: deps.config.authFailureAddressLimit, credential: deps.config.authFailureLimit };
+  const blocked = createBlockedScopes();
   const digestOf = rememberedDigests();
 
   /** A store outage: refused (503) when the fail mode is closed, let through when open. */
@@ -125,9 +148,9 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
   }
 
   /** One take of a failure's room in every scope, then `then` when granted. */
-  function settle(scopes: readonly string[], then?: ReleaseSpec): MaybePromise<void> {
+  function settle(scopes: readonly Scope[], then?: ReleaseSpec): MaybePromise<void> {
     const now = deps.clock();
-    const specs: CounterSpec[] = scopes.map((key) => ({
+    const specs: CounterSpec[] = scopes.map(({ key, limit }) => ({
       key,
       limit,
       freshWindowEnd: now + windowSeconds * 1000,
@@ -143,10 +166,12 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
   }
 
   return {
-    attempt(clientId, address) {
-      const scopes = scopesOf(digestOf, clientId, address);
+    attempt(listener, credential, address) {
+      // An admin token is a secret: hashed for this attempt alone, never kept in memory after it.
+      const credentialDigest = listener === 'admin' ? digest(credential) : digestOf(credential);
+      const scopes = scopesOf(limits, listener, digestOf(address), credentialDigest);
       blocked.screen(scopes, deps.clock());
-      const [own, pair] = scopes as [string, string | undefined];
+      const [own, pair] = scopes;
       let settled = false;
       const once = (then?: ReleaseSpec) => () => {
         if (settled) throw new Error('an authentication attempt is settled once');
@@ -155,14 +180,10 @@ export async function createAuthFailureThrottle(deps: ServiceDeps): Promise<Auth
       };
       return {
         failed: once(),
-        // The client id's hits from this address are its failures there: the address gives them
+        // The credential's hits from this address are its failures there: the address gives them
         // back too, this attempt's hit included.
-        succeeded: once(
-          pair
-            ? { counters: [], drain: { key: pair, alsoFrom: [own] } }
-            : { counters: [{ key: own, cost: 1 }] },
-        ),
-        unauthorized: once({ counters: scopes.map((key) => ({ key, cost: 1 })) }),
+        succeeded: once({ counters: [], drain: { key: pair.key, alsoFrom: [own.key] } }),
+        unauthorized: once({ counters: scopes.map(({ key }) => ({ key, cost: 1 })) }),
       };
     },
     close: () => counters.close(),

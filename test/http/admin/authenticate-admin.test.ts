@@ -1,15 +1,23 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../../src/http/build-server.js';
 import { createAdminToken } from '../../../src/services/admin/create-admin-token.js';
 import { revokeAdminToken } from '../../../src/services/admin/revoke-admin-token.js';
+import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
 import { createTestAdminApp, type TestAdminApp } from '../../helpers/test-admin-app.js';
 import { TEST_DIALECT } from '../../helpers/test-runtime.js';
+import { requestToken } from '../auth/oauth-fixtures.js';
 
 describe(`admin authentication on ${TEST_DIALECT}`, () => {
   let t: TestAdminApp;
   let now = Date.UTC(2026, 10, 27, 12);
   before(async () => {
-    t = await createTestAdminApp({ AUTH_FAILURE_LIMIT: '5' }, { clock: () => now });
+    // One token's worth per address: an address fails out with the first token that does.
+    t = await createTestAdminApp(
+      { AUTH_FAILURE_LIMIT: '5', AUTH_FAILURE_ADDRESS_LIMIT: '5' },
+      { clock: () => now },
+    );
   });
   after(() => t.close());
 
@@ -79,5 +87,70 @@ describe(`admin authentication on ${TEST_DIALECT}`, () => {
     assert.equal(blocked.statusCode, 429);
     assert.ok(Number(blocked.headers['retry-after']) > 0);
     assert.equal((await list(good, '198.51.100.8')).statusCode, 200);
+  });
+});
+
+describe(`admin and client authentication failures, counted apart, on ${TEST_DIALECT}`, () => {
+  let t: TestAdminApp;
+  let pub: FastifyInstance;
+  let demo: DemoCredentials;
+  before(async () => {
+    t = await createTestAdminApp({ AUTH_FAILURE_LIMIT: '5', AUTH_FAILURE_ADDRESS_LIMIT: '20' });
+    // The public listener of the same instance: one throttle for both.
+    pub = await buildServer(t.runtime.http);
+    await pub.ready();
+    demo = await seedDemo(t.runtime.deps, { environment: 'production' });
+  });
+  after(async () => {
+    await pub.close();
+    await t.close();
+  });
+
+  const list = (authorization: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/admin/v1/production/clients',
+      remoteAddress,
+      headers: { authorization },
+    });
+  const adminStatuses = async (tokens: string[], remoteAddress: string) => {
+    const codes: number[] = [];
+    for (const token of tokens) codes.push((await list(`Bearer ${token}`, remoteAddress)).statusCode);
+    return codes;
+  };
+  const fives = (status: number) => Array.from({ length: 5 }, () => status);
+
+  it('lets no bad admin token lock a client out of the token endpoint, and no unknown client id an admin', async () => {
+    const guesser = '198.51.100.30';
+    const guesses = Array.from({ length: 25 }, (_, i) => `rpa_adm_guess${i}`);
+    assert.deepEqual(await adminStatuses(guesses, guesser), [
+      ...Array.from({ length: 20 }, () => 401),
+      ...fives(429),
+    ]);
+    const token = await requestToken(pub, demo.clientId, demo.clientSecret, { remoteAddress: guesser });
+    assert.equal(token.statusCode, 200, token.body);
+
+    const prober = '198.51.100.31';
+    for (let i = 0; i < 25; i += 1)
+      await requestToken(pub, `rpa_ci_unknown${i}`, 'wrong', { remoteAddress: prober });
+    assert.equal(
+      (await requestToken(pub, demo.clientId, demo.clientSecret, { remoteAddress: prober })).statusCode,
+      429,
+    );
+    assert.equal((await list(await t.bearer('tenancy:read'), prober)).statusCode, 200);
+  });
+
+  it('refuses a stale admin token from an address and serves the other tokens used there', async () => {
+    const nat = '198.51.100.40';
+    const stale = await createAdminToken(t.runtime.deps, { name: 'stale', scopes: ['tenancy:read'] });
+    await revokeAdminToken(t.runtime.deps, { tokenId: stale.token.id });
+    assert.deepEqual(
+      await adminStatuses(
+        Array.from({ length: 8 }, () => stale.value),
+        nat,
+      ),
+      [...fives(401), 429, 429, 429],
+    );
+    assert.equal((await list(await t.bearer('tenancy:read'), nat)).statusCode, 200);
   });
 });

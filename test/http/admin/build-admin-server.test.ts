@@ -101,3 +101,78 @@ describe(`the admin listener on ${TEST_DIALECT}`, () => {
     assert.match(String(method.headers.allow), /GET/);
   });
 });
+
+describe(`the admin listener behind its proxy (ADMIN_TRUST_PROXY=10.0.0.0/8) on ${TEST_DIALECT}`, () => {
+  const PROXY = '10.0.0.3';
+  const VICTIM = '198.51.100.77';
+  let t: TestAdminApp;
+  before(async () => {
+    t = await createTestAdminApp({
+      ADMIN_PORT: '0',
+      ADMIN_TRUST_PROXY: '10.0.0.0/8',
+      AUTH_FAILURE_LIMIT: '5',
+      AUTH_FAILURE_ADDRESS_LIMIT: '10',
+    });
+  });
+  after(() => t.close());
+
+  /** A call with `forwarded` as X-Forwarded-For, through the proxy or straight from `caller`. */
+  const list = (authorization: string, from: { peer: string; forwarded?: string; reqId?: string }) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/admin/v1/production/clients',
+      remoteAddress: from.peer,
+      headers: {
+        authorization,
+        ...(from.forwarded ? { 'x-forwarded-for': from.forwarded } : {}),
+        ...(from.reqId ? { 'x-request-id': from.reqId } : {}),
+      },
+    });
+  interface AdminLine {
+    msg: string;
+    reqId?: string;
+    status: number;
+    error?: string;
+    actor?: string;
+    req?: { method: string; url: string; remoteAddress?: string };
+  }
+  const lineOf = (reqId: string) =>
+    t.runtime.logs.lines
+      .map((l) => JSON.parse(l) as AdminLine)
+      .find((l) => l.msg === 'admin request completed' && l.reqId === reqId);
+
+  it("names the caller's address on its access line, refusals and 429s included", async () => {
+    const good = await t.bearer('tenancy:read');
+    await list('Bearer rpa_adm_wrong', { peer: '203.0.113.50', forwarded: VICTIM, reqId: 'adm-1' });
+    await list('Bearer rpa_adm_wrong', { peer: PROXY, forwarded: `${VICTIM}, 203.0.113.51`, reqId: 'adm-2' });
+    await list(good, { peer: PROXY, forwarded: '203.0.113.52', reqId: 'adm-3' });
+    const refused = lineOf('adm-1');
+    assert.equal(refused?.status, 401);
+    assert.equal(refused?.error, 'INVALID_TOKEN');
+    assert.equal(refused?.req?.remoteAddress, '203.0.113.50');
+    assert.equal(refused?.req?.method, 'GET');
+    assert.equal(refused?.req?.url, '/admin/v1/production/clients');
+    assert.equal(lineOf('adm-2')?.req?.remoteAddress, '203.0.113.51');
+    const served = lineOf('adm-3');
+    assert.equal(served?.status, 200);
+    assert.equal(served?.req?.remoteAddress, '203.0.113.52');
+    assert.match(served?.actor ?? '', /^admin-token:/);
+  });
+
+  it('counts a guesser rotating X-Forwarded-For against its own address, never the one it names', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const from = { peer: PROXY, forwarded: `192.0.2.${i + 1}, 203.0.113.53`, reqId: `adm-guess-${i}` };
+      codes.push((await list(`Bearer rpa_adm_guess${i}`, from)).statusCode);
+    }
+    assert.deepEqual(codes, [
+      ...Array.from({ length: 10 }, () => 401),
+      ...Array.from({ length: 5 }, () => 429),
+    ]);
+    const throttled = lineOf('adm-guess-14');
+    assert.equal(throttled?.error, 'TOO_MANY_FAILED_ATTEMPTS');
+    assert.equal(throttled?.req?.remoteAddress, '203.0.113.53');
+    const named = await list(await t.bearer('tenancy:read'), { peer: PROXY, forwarded: '192.0.2.1' });
+    assert.equal(named.statusCode, 200, named.body);
+  });
+});

@@ -6,6 +6,7 @@ import { buildServer } from '../../../src/http/build-server.js';
 import type {
   AuthAttempt,
   AuthFailureThrottle,
+  AuthListener,
 } from '../../../src/services/auth/create-auth-failure-throttle.js';
 import { type DemoCredentials, seedDemo } from '../../../src/services/tenancy/seed-demo.js';
 import {
@@ -38,7 +39,9 @@ class SpyThrottle implements AuthFailureThrottle {
   failedOut = new Set<string>();
   constructor(readonly held: boolean) {}
 
-  attempt(clientId: string | null, address: string): AuthAttempt {
+  attempt(listener: AuthListener, clientId: string, address: string): AuthAttempt {
+    // The token and revocation endpoints count apart from the admin listener.
+    assert.equal(listener, 'token');
     this.calls.push(`attempt ${clientId} ${address}`);
     const refuseIn = (scopes: Set<string>) => {
       if (scopes.has(String(clientId)) || scopes.has(address)) {
@@ -152,7 +155,13 @@ describe(`brute-force protection (AUTH_FAILURE_LIMIT=${LIMIT})`, () => {
   let f: DemoCredentials;
 
   before(async () => {
-    t = await createTestApp({ AUTH_FAILURE_LIMIT: String(LIMIT), AUTH_FAILURE_WINDOW_SECONDS: '300' });
+    t = await createTestApp({
+      AUTH_FAILURE_LIMIT: String(LIMIT),
+      // One client id's worth: an address fails out with the first client id that does (the
+      // looser address count is tested below).
+      AUTH_FAILURE_ADDRESS_LIMIT: String(LIMIT),
+      AUTH_FAILURE_WINDOW_SECONDS: '300',
+    });
     a = await seedDemo(t.runtime.deps, { environment: 'production' });
     b = await seedDemo(t.runtime.deps, { environment: 'production' });
     c = await seedDemo(t.runtime.deps, { environment: 'production' });
@@ -305,6 +314,57 @@ describe('brute-force protection under concurrency (AUTH_FAILURE_LIMIT=10)', () 
     assert.deepEqual(
       answers.map((res) => res.statusCode),
       answers.map(() => 200),
+    );
+  });
+});
+
+describe(`callers sharing an address (AUTH_FAILURE_LIMIT=${LIMIT}, AUTH_FAILURE_ADDRESS_LIMIT=${3 * LIMIT})`, () => {
+  let t: TestApp;
+  let a: DemoCredentials;
+  let b: DemoCredentials;
+
+  before(async () => {
+    t = await createTestApp({
+      AUTH_FAILURE_LIMIT: String(LIMIT),
+      AUTH_FAILURE_ADDRESS_LIMIT: String(3 * LIMIT),
+      AUTH_FAILURE_WINDOW_SECONDS: '300',
+    });
+    a = await seedDemo(t.runtime.deps, { environment: 'production' });
+    b = await seedDemo(t.runtime.deps, { environment: 'production' });
+  });
+  after(() => t.close());
+
+  const statuses = async (clientIds: string[], secret: string, remoteAddress: string) => {
+    const codes: number[] = [];
+    for (const id of clientIds)
+      codes.push((await requestToken(t.app, id, secret, { remoteAddress })).statusCode);
+    return codes;
+  };
+
+  it('refuses one client failing out behind a NAT, and serves the others there', async () => {
+    const nat = '10.70.0.1';
+    const failing = Array.from({ length: LIMIT + 2 }, () => a.clientId);
+    assert.deepEqual(await statuses(failing, 'wrong', nat), [
+      ...Array.from({ length: LIMIT }, () => 401),
+      429,
+      429,
+    ]);
+    assertThrottled(await requestToken(t.app, a.clientId, a.clientSecret, { remoteAddress: nat }));
+    const other = await requestToken(t.app, b.clientId, b.clientSecret, { remoteAddress: nat });
+    assert.equal(other.statusCode, 200, other.body);
+  });
+
+  it('refuses the address once failures across client ids reach the address limit', async () => {
+    const nat = '10.70.0.2';
+    const guesses = Array.from({ length: 3 * LIMIT }, (_, i) => `rpa_ci_nat${i}`);
+    assert.deepEqual(
+      await statuses(guesses, 'wrong', nat),
+      guesses.map(() => 401),
+    );
+    assertThrottled(await requestToken(t.app, b.clientId, b.clientSecret, { remoteAddress: nat }));
+    assert.equal(
+      (await requestToken(t.app, b.clientId, b.clientSecret, { remoteAddress: '10.70.0.3' })).statusCode,
+      200,
     );
   });
 });

@@ -108,7 +108,7 @@ describe('the Host header', () => {
   describe('behind a trusted proxy, with ALLOWED_HOSTS', () => {
     let t: TestApp;
     before(async () => {
-      t = await createTestApp({ ALLOWED_HOSTS: 'api.example.com', TRUST_PROXY: 'true' });
+      t = await createTestApp({ ALLOWED_HOSTS: 'api.example.com', TRUST_PROXY: 'loopback' });
     });
     after(() => t.close());
 

@@ -30,9 +30,10 @@ describe('throttle counters on SQLite stay in the process', () => {
 
   it('counts failures seen by one throttle against attempts through another, writing nothing to the database', async () => {
     const other = await createAuthFailureThrottle(runtime.deps);
-    for (let i = 0; i < 2; i += 1) await runtime.http.authThrottle.attempt('client-x', '192.0.2.7').failed();
+    for (let i = 0; i < 2; i += 1)
+      await runtime.http.authThrottle.attempt('token', 'client-x', '192.0.2.7').failed();
     await assert.rejects(
-      async () => other.attempt('client-x', '192.0.2.7').succeeded(),
+      async () => other.attempt('token', 'client-x', '192.0.2.7').succeeded(),
       (err: unknown) => err instanceof AppError && err.code === 'TOO_MANY_FAILED_ATTEMPTS',
     );
     const rows = await runtime.deps.store.db.selectFrom('limit_counters').select('key').execute();
