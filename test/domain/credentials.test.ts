@@ -39,7 +39,8 @@ describe('secret credentials are recognised', () => {
     for (let i = 0; i < 50; i++) {
       for (const kind of ['passkey', 'clientSecret', 'adminToken'] as const) {
         let random = withoutPrefix(generateCredential(kind));
-        while (!/[a-z]/.test(random) || !/[A-Z]/.test(random)) random = withoutPrefix(generateCredential(kind));
+        while (!/[a-z]/.test(random) || !/[A-Z]/.test(random))
+          random = withoutPrefix(generateCredential(kind));
         for (const text of [random, `/privacy/v1/forgetRequests/${random}`, `clientName=${random}&limit=5`]) {
           assert.ok(mentionsSecretCredential(text), `${kind}: ${text}`);
         }
