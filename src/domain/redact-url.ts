@@ -59,9 +59,11 @@ function redactParameter(pair: string): string {
   const value = pair.slice(eq + 1);
   if (shape && eq !== -1 && rawName === name && shape.test(value) && !mentionsSecretCredential(value))
     return pair;
-  const base = name?.replace(/\[[^\]]*\]$/, '').toLowerCase();
-  if (base !== undefined && KNOWN_QUERY_PARAMETERS.has(base)) return `${rawName}=${MASKED}`;
-  if (name !== null && LOGGED_QUERY_PARAMETERS.has(name)) return `${rawName}=${MASKED}`;
+  // A name is shown only when it carries no secret: `passkey[<a passkey>]` is a known name too.
+  if (name === null || mentionsSecretCredential(name)) return MASKED;
+  const base = name.replace(/\[[^\]]*\]$/, '').toLowerCase();
+  if (KNOWN_QUERY_PARAMETERS.has(base)) return `${rawName}=${MASKED}`;
+  if (LOGGED_QUERY_PARAMETERS.has(name)) return `${rawName}=${MASKED}`;
   return MASKED;
 }
 

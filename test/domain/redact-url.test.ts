@@ -4,6 +4,15 @@ import fc from 'fast-check';
 import { redactUrl } from '../../src/domain/redact-url.js';
 
 describe('redactUrl', () => {
+  it('masks a whole parameter whose name carries a secret, a known name in brackets included', () => {
+    const passkey = 'rpa_pk_AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    const random = passkey.slice('rpa_pk_'.length);
+    assert.equal(redactUrl(`/a?passkey[${passkey}]=1&limit=5`), '/a?[REDACTED]&limit=5');
+    assert.equal(redactUrl(`/a?passkey[${random}]=1`), '/a?[REDACTED]');
+    assert.equal(redactUrl(`/a?token[rpa%5Fpk%5F${random}]`), '/a?[REDACTED]');
+    assert.equal(redactUrl('/a?passkey[0]=1'), '/a?passkey[0]=[REDACTED]', 'an ordinary index stays');
+  });
+
   it('keeps the values of parameters that carry no credential or personal data', () => {
     assert.equal(
       redactUrl('/privacy/v1/forgetRequests?status=PENDING&limit=5&passkey=pk&emailAddress=a%40b.c'),
