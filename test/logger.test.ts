@@ -119,4 +119,20 @@ describe('log lines', () => {
     }
     assert.deepEqual([...times].sort(), times, 'in order');
   });
+
+  it('carry the time of each line to the millisecond across seconds, minutes and years', (t) => {
+    t.mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 11, 31, 23, 59, 58, 998) });
+    const logs = new LogCapture();
+    const logger = createLogger('info', logs);
+    const expected: string[] = [];
+    for (const step of [0, 1, 1, 7, 93, 899, 1, 1000, 60_000, 5]) {
+      t.mock.timers.tick(step);
+      expected.push(new Date().toISOString());
+      logger.info('tick');
+    }
+    assert.deepEqual(
+      logs.lines.map((l) => (JSON.parse(l) as { time: string }).time),
+      expected,
+    );
+  });
 });
