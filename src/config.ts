@@ -181,6 +181,8 @@ export interface Config {
   };
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 /** ADMIN_PORT and ADMIN_HOST, and the proxies trusted in front of the admin listener. */
 function adminListener(env: Env, publicPort: number): Config['admin'] {
   // Read whether or not a port is set, so that configVariables() sees it.
@@ -217,12 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),
     allowedHosts: readHosts(env),
     trustProxy: readTrustedProxies(env, 'TRUST_PROXY'),
-    logLevel: readEnum(
-      env,
-      'LOG_LEVEL',
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
-      'info',
-    ),
+    logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     accessLog: readAccessLog(env),
     tokenTtlSeconds: readInt(env, 'TOKEN_TTL_SECONDS', 3600, 60, 86400),
     tokenCacheTtlMs: readInt(env, 'TOKEN_CACHE_TTL_MS', 5000, 0, 60000),
