@@ -6,6 +6,7 @@
 import { type Env, readBool, readEnum, readInt } from './config/env-readers.js';
 import { readTrustedProxies } from './config/read-trusted-proxies.js';
 import {
+  readAccessLog,
   readAuthFailureLimits,
   readConnections,
   readDatabaseUrl,
@@ -94,6 +95,15 @@ export interface Config {
   /** The public listener's proxies; null trusts none (X-Forwarded-* ignored). */
   readonly trustProxy: TrustedProxies | null;
   readonly logLevel: string;
+  /**
+   * Which answers get an access line, at `info` (docs/operations.md, Access log): `errors` keeps
+   * 4xx, 5xx and slow calls only; `sample` is the share of the other lines kept when `on`.
+   */
+  readonly accessLog: {
+    readonly mode: 'on' | 'errors' | 'off';
+    readonly sample: number;
+    readonly slowMs: number;
+  };
   readonly tokenTtlSeconds: number;
   /** How long a validated bearer token may be served from memory before it is checked again. */
   readonly tokenCacheTtlMs: number;
@@ -171,6 +181,8 @@ export interface Config {
   };
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 /** ADMIN_PORT and ADMIN_HOST, and the proxies trusted in front of the admin listener. */
 function adminListener(env: Env, publicPort: number): Config['admin'] {
   // Read whether or not a port is set, so that configVariables() sees it.
@@ -207,12 +219,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),
     allowedHosts: readHosts(env),
     trustProxy: readTrustedProxies(env, 'TRUST_PROXY'),
-    logLevel: readEnum(
-      env,
-      'LOG_LEVEL',
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
-      'info',
-    ),
+    logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    accessLog: readAccessLog(env),
     tokenTtlSeconds: readInt(env, 'TOKEN_TTL_SECONDS', 3600, 60, 86400),
     tokenCacheTtlMs: readInt(env, 'TOKEN_CACHE_TTL_MS', 5000, 0, 60000),
     defaultRateLimitPerMinute: readInt(env, 'DEFAULT_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),

@@ -1,28 +1,13 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { batchedStdout } from './batched-stdout.js';
-import { mentionsSecretCredential } from './domain/credentials.js';
-import { IDENTIFIER_KINDS } from './domain/identifiers.js';
-import { MASKED, maskSecretSegments } from './domain/mask-secret-segments.js';
+import { MASKED } from './domain/mask-secret-segments.js';
+import { redactUrl, SENSITIVE_KEYS } from './domain/redact-url.js';
 
 /**
  * Secrets and personal data never reach a log line: request URLs are logged with every query
- * value masked but a few known-harmless ones (see redactUrl), bodies are never logged, and these
- * paths are censored wherever a log call passes them.
+ * value masked but a few known-harmless ones (domain/redact-url.ts), bodies are never logged, and
+ * these paths are censored wherever a log call passes them.
  */
-const SENSITIVE_KEYS = [
-  'authorization',
-  'client_secret',
-  'clientSecret',
-  'access_token',
-  'accessToken',
-  'refresh_token',
-  'token',
-  'passkey',
-  'password',
-  'secret',
-  ...IDENTIFIER_KINDS,
-];
-
 const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -32,92 +17,22 @@ const REDACT_PATHS = [
 ];
 
 /**
- * Query parameters whose values are logged as sent, when they have the shape of their filter:
- * statuses, page sizes, request ids, client names and timestamps carry neither a credential nor
- * personal data. Every other value is masked, whatever the name says: a name can be
- * percent-encoded (`%70asskey`), differ in case or carry brackets (`passkey[]`) and still reach a
- * parser that reads it as the passkey, so matching sensitive names would always miss one. The
- * shape check keeps text a caller typed into the wrong filter (an e-mail address as `id`) out too.
+ * pino's `isoTime`, its date and second formatted once per second and the milliseconds appended:
+ * V8 formats an ISO date through printf (~4,000 instructions), and a busy server writes thousands
+ * of lines a second. The access line takes the same field (http/access-log.ts).
  */
-const LOGGED_QUERY_PARAMETERS = new Map<string, RegExp>([
-  ['status', /^[A-Za-z_]{1,20}$/],
-  ['limit', /^\d{1,7}$/],
-  ['id', /^[0-9A-Fa-f-]{1,36}$/],
-  ['clientName', /^[A-Za-z0-9_.-]{1,100}$/],
-  ['submittedAfter', /^[0-9T:.Z+-]{1,35}$/],
-  ['completedAfter', /^[0-9T:.Z+-]{1,35}$/],
-]);
-
-/** Names shown (with the value masked) so an operator can tell what was sent; any other name is masked too. */
-const KNOWN_QUERY_PARAMETERS = new Set(
-  [...SENSITIVE_KEYS, 'client_id', 'cursor'].map((n) => n.toLowerCase()),
-);
-
-function decodeName(raw: string): string | null {
-  try {
-    return decodeURIComponent(raw.replaceAll('+', ' '));
-  } catch {
-    return null;
-  }
-}
-
-function redactParameter(pair: string): string {
-  if (pair === '') return pair;
-  const eq = pair.indexOf('=');
-  const rawName = eq === -1 ? pair : pair.slice(0, eq);
-  const name = decodeName(rawName);
-  const shape = name === null ? undefined : LOGGED_QUERY_PARAMETERS.get(name);
-  const value = pair.slice(eq + 1);
-  if (shape && eq !== -1 && rawName === name && shape.test(value) && !mentionsSecretCredential(value))
-    return pair;
-  const base = name?.replace(/\[[^\]]*\]$/, '').toLowerCase();
-  if (base !== undefined && KNOWN_QUERY_PARAMETERS.has(base)) return `${rawName}=${MASKED}`;
-  if (name !== null && LOGGED_QUERY_PARAMETERS.has(name)) return `${rawName}=${MASKED}`;
-  return MASKED;
-}
-
-/**
- * Path segments are names and ids (client names, review ids, GUIDs); a segment with any other
- * character (`@`, `+`, a space, a percent-escape) is text a caller put where an id belongs, and
- * may be an e-mail address or a phone number, so it is masked, as is one that carries a secret.
- */
-const LOGGED_SEGMENT = /^[A-Za-z0-9_.:~-]{0,200}$/;
-const PLAIN_PATH = /^[A-Za-z0-9_.:~/-]*$/;
-
-const oddSegment = (segment: string) => !LOGGED_SEGMENT.test(segment);
-
-function redactPath(path: string): string {
-  // Most paths have nothing to mask: one test of the whole path stands for one per segment.
-  if (path.length <= 200 && PLAIN_PATH.test(path) && !mentionsSecretCredential(path)) return path;
-  return maskSecretSegments(path, oddSegment);
-}
-
-/** The request target as logs may show it: path and query, with anything sensitive masked. */
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q === -1) return redactPath(url);
-  const query = url
-    .slice(q + 1)
-    .split('&')
-    .map(redactParameter)
-    .join('&');
-  return `${redactPath(url.slice(0, q))}?${query}`;
-}
-
-/**
- * pino's `isoTime`, formatted once per millisecond: a busy server writes many lines within one,
- * and V8 formats an ISO date through printf: ~4,000 instructions, a tenth of the whole access line.
- */
-function isoTimeOncePerMillisecond(): () => string {
-  let formattedAt = 0;
-  let field = '';
+function isoTimeOncePerSecond(): () => string {
+  let second = Number.NaN;
+  let head = '';
   return () => {
     const now = Date.now();
-    if (now !== formattedAt) {
-      formattedAt = now;
-      field = `,"time":"${new Date(now).toISOString()}"`;
+    const ms = now % 1000;
+    if (now - ms !== second) {
+      second = now - ms;
+      // `,"time":"2026-11-29T05:17:30.`: toISOString's first 20 characters, up to the milliseconds.
+      head = `,"time":"${new Date(second).toISOString().slice(0, 20)}`;
     }
-    return field;
+    return `${head}${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z"`;
   };
 }
 
@@ -127,7 +42,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       level,
       redact: { paths: REDACT_PATHS, censor: MASKED },
       base: { service: 'reviews-partner-api' },
-      timestamp: isoTimeOncePerMillisecond(),
+      timestamp: isoTimeOncePerSecond(),
       serializers: {
         // Fastify logs the request object; keep the path with sensitive query values masked, no headers.
         req: (req: { method?: string; url?: string; host?: string; ip?: string }) => ({
@@ -141,14 +56,4 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     },
     destination ?? batchedStdout(),
   );
-}
-
-/**
- * The logger for the access line (observe-response.ts), without the redaction paths. The line's
- * fields are ids, a status, a duration, a catalog code and the URL as the `req` serializer masks
- * it, none a key the paths name; but the `*.key` paths make pino search every field for every
- * key, which cost more than twice what the rest of a small request does (fast-redact's wildcards).
- */
-export function accessLogger(logger: Logger): Logger {
-  return logger.child({}, { redact: [] });
 }

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from './config.js';
 import type { HttpDeps } from './http/http-deps.js';
-import { accessLogger, createLogger } from './logger.js';
+import { createLogger } from './logger.js';
 import { createAuthFailureThrottle } from './services/auth/create-auth-failure-throttle.js';
 import { createTokenVerifier } from './services/auth/create-token-verifier.js';
 import type { ServiceDeps } from './services/deps.js';
@@ -99,7 +99,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     opened.add(() => passkeyUsage.close());
     const http: HttpDeps = Object.freeze({
       ...deps,
-      accessLog: accessLogger(logger),
       tokens: createTokenVerifier(deps),
       limiter,
       authThrottle,

@@ -121,6 +121,22 @@ describe('loadConfig', () => {
     assert.deepEqual(c.shed, { maxEventLoopDelayMs: 0, maxInFlight: 1000 });
   });
 
+  it('writes every access line unless ACCESS_LOG, ACCESS_LOG_SAMPLE or ACCESS_LOG_SLOW_MS say otherwise', () => {
+    assert.deepEqual(loadConfig({}).accessLog, { mode: 'on', sample: 1, slowMs: 1000 });
+    assert.deepEqual(
+      loadConfig({ ACCESS_LOG: 'errors', ACCESS_LOG_SAMPLE: ' 0.05 ', ACCESS_LOG_SLOW_MS: '250' }).accessLog,
+      { mode: 'errors', sample: 0.05, slowMs: 250 },
+    );
+    for (const [raw, share] of [
+      ['0', 0],
+      ['.5', 0.5],
+      ['1', 1],
+      ['1.0', 1],
+      ['0.125', 0.125],
+    ] as const)
+      assert.equal(loadConfig({ ACCESS_LOG_SAMPLE: raw }).accessLog.sample, share);
+  });
+
   it('sizes the PostgreSQL pool and bounds the wait for one of its connections', () => {
     assert.deepEqual(loadConfig({}).databasePool, {
       size: 10,
@@ -180,6 +196,11 @@ describe('loadConfig', () => {
     [{ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '2000' }, 'HEADERS_TIMEOUT_MS'],
     [{ SHED_MAX_EVENT_LOOP_DELAY_MS: '-1' }, 'SHED_MAX_EVENT_LOOP_DELAY_MS'],
     [{ SHED_MAX_IN_FLIGHT: 'many' }, 'SHED_MAX_IN_FLIGHT'],
+    [{ ACCESS_LOG: 'sometimes' }, 'ACCESS_LOG'],
+    [{ ACCESS_LOG_SAMPLE: '1.5' }, 'ACCESS_LOG_SAMPLE'],
+    [{ ACCESS_LOG_SAMPLE: '-0.1' }, 'ACCESS_LOG_SAMPLE'],
+    [{ ACCESS_LOG_SAMPLE: '10%' }, 'ACCESS_LOG_SAMPLE'],
+    [{ ACCESS_LOG_SLOW_MS: '0' }, 'ACCESS_LOG_SLOW_MS'],
   ];
   for (const [env, variable] of bad) {
     it(`names ${variable} when its value is bad (${JSON.stringify(env)})`, () => {

@@ -35,3 +35,14 @@ export function readEnum<T extends string>(env: Env, name: string, allowed: read
   }
   return raw as T;
 }
+
+/** A share from 0 to 1, as a decimal number (`0.25`, `.5`, `1`). */
+export function readShare(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(raw))
+    throw new ConfigError(name, `expected a number from 0 to 1, got "${raw}"`);
+  const value = Number(raw);
+  if (value > 1) throw new ConfigError(name, `must be between 0 and 1, got ${raw}`);
+  return value;
+}

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import { ConfigError } from './config-error.js';
-import { type Env, readInt } from './env-readers.js';
+import { type Env, readEnum, readInt, readShare } from './env-readers.js';
 
 /*
  * Settings checked for more than a type and a range (config.ts): addresses, host lists, keys,
@@ -191,4 +191,16 @@ export function readAuthFailureLimits(
       `must be at least AUTH_FAILURE_LIMIT (${authFailureLimit}), got ${authFailureAddressLimit}`,
     );
   return { authFailureLimit, authFailureAddressLimit };
+}
+
+/**
+ * ACCESS_LOG, ACCESS_LOG_SAMPLE and ACCESS_LOG_SLOW_MS. A call slower than ACCESS_LOG_SLOW_MS is
+ * kept however the others are thinned: it is what an operator looks for in them.
+ */
+export function readAccessLog(env: Env): Config['accessLog'] {
+  return {
+    mode: readEnum(env, 'ACCESS_LOG', ['on', 'errors', 'off'] as const, 'on'),
+    sample: readShare(env, 'ACCESS_LOG_SAMPLE', 1),
+    slowMs: readInt(env, 'ACCESS_LOG_SLOW_MS', 1000, 1, 3_600_000),
+  };
 }

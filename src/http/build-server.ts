@@ -64,6 +64,7 @@ export async function buildServer(
   app.decorateRequest('principal', null);
   app.decorateRequest('passkey', null);
   app.decorateRequest('errorCode', null);
+  app.decorateRequest('traceId', null);
   refuseWhileClosing(app);
   await shedOverload(app, deps);
   app.addHook('onResponse', observeResponse(deps));

@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import type { AuthFailureThrottle } from '../services/auth/create-auth-failure-throttle.js';
 import type { TokenVerifier } from '../services/auth/create-token-verifier.js';
 import type { ServiceDeps } from '../services/deps.js';
@@ -12,6 +11,4 @@ export interface HttpDeps extends ServiceDeps {
   readonly authThrottle: AuthFailureThrottle;
   /** Each passkey's last use, noted per call and written once a minute. */
   readonly passkeyUsage: PasskeyUsage;
-  /** The access line's logger: `logger` without the redaction paths (logger.ts, accessLogger). */
-  readonly accessLog: Logger;
 }

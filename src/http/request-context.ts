@@ -29,6 +29,8 @@ declare module 'fastify' {
     passkey: Passkey | null;
     /** The catalog code of the error this request was answered with, for the access log. */
     errorCode: ErrorCode | null;
+    /** The trace the request belongs to when it is traced, for its access line; null otherwise. */
+    traceId: string | null;
     /** The turn of the event loop the request arrived in (coalesce-answers.ts). */
     arrivedInTurn: number;
   }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import { newTokenId, signAccessToken, tokenMacKey } from '../../src/domain/access-token.js';
 import { generateCredential, mentionsSecretCredential } from '../../src/domain/credentials.js';
 import { uuidV7 } from '../../src/domain/uuid-v7.js';
@@ -47,6 +48,27 @@ describe('secret credentials are recognised', () => {
       }
     }
     assert.ok(mentionsSecretCredential(accessToken().slice('rpa_at_'.length)));
+  });
+
+  it('in every maximal run of base64url characters shaped like one, wherever runs start and end', () => {
+    // The rule as written in domain/credentials.ts, one run at a time.
+    const shaped = (run: string) =>
+      ([32, 43].includes(run.length) || run.length >= 83) && /[A-Z]/.test(run) && /[a-z]/.test(run);
+    const piece = fc.oneof(
+      fc.constantFrom('/', '.', '~', '%', '?', '=', '&', ' ', 'é', 'rpa_pk', '_', '-'),
+      fc.string({ unit: fc.constantFrom(...'aZ9_-'), minLength: 1, maxLength: 50 }),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const text = pieces.join('');
+        const expected =
+          /rpa_cs_|rpa_at_|rpa_pk_|rpa_adm_|whsec_/i.test(text) ||
+          (text.match(/[A-Za-z0-9_-]+/g) ?? []).some(shaped);
+        assert.equal(mentionsSecretCredential(text), expected, text);
+        assert.equal(mentionsSecretCredential(text), expected, 'the same when asked again');
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 

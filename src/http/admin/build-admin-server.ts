@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../services/deps.js';
 import { reportDatabaseOutage } from '../../services/health/report-database-outage.js';
 import { ignoreContentTypeWithoutBody } from '../accept-json-bodies.js';
+import { createAccessLog } from '../access-log.js';
 import { apiRoutesSetup } from '../api-routes-setup.js';
 import { proxyTrust } from '../proxy-trust.js';
 import { registerRouteTable } from '../route-table.js';
@@ -22,8 +23,9 @@ export const ADMIN_PREFIX = '/admin/v1';
 /**
  * The admin API as an application of its own, served on ADMIN_PORT (never the public port, where
  * /admin is 404) or called in-process by `rpa` (cli/admin-api.ts). JSON bodies, RFC 9457
- * problems, `Cache-Control: no-store` (answers may carry secrets shown once), and one log line per
- * request naming the caller's address and the admin token's id, never its value.
+ * problems, `Cache-Control: no-store` (answers may carry secrets shown once), and an access line
+ * per request (as ACCESS_LOG says, never sampled) naming the caller's address and the admin
+ * token's id, never its value.
  */
 export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): Promise<FastifyInstance> {
   const app = Fastify({
@@ -36,6 +38,7 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
   installAllowedMethods(app);
   app.decorateRequest('adminCaller', null);
   app.decorateRequest('errorCode', null);
+  app.decorateRequest('traceId', null);
   refuseWhileClosing(app);
   app.addHook('onRequest', refuseRepeatedHost);
   app.addHook('onRequest', ignoreContentTypeWithoutBody);
@@ -48,20 +51,22 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
     reply.header('x-content-type-options', 'nosniff');
     done();
   });
+  const accessLog = createAccessLog(deps, { msg: 'admin request completed', sampled: false });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        // The public access line's `req` (logger.ts): method, masked URL, host and the caller's
-        // address, so a refused token and its 429s can be traced to where they came from.
-        req: request,
+    const status = reply.statusCode;
+    const ms = reply.elapsedTime;
+    // The public access line's `req` (access-line.ts): method, masked URL, host and the caller's
+    // address, so a refused token and its 429s can be traced to where they came from.
+    if (accessLog.keeps(status, ms)) {
+      accessLog.write(request, {
         route: request.routeOptions.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 1000) / 1000,
+        status,
+        ms,
+        applicationId: undefined,
+        passkeyId: undefined,
         actor: request.adminCaller?.actor,
-        error: reply.statusCode >= 400 ? (request.errorCode ?? undefined) : undefined,
-      },
-      'admin request completed',
-    );
+      });
+    }
     done();
   });
   // The listener serves the admin API alone: its setup (error shape, JSON bodies, no-store) is the

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { routePieces } from '../../helpers/route-pieces.js';
 import { createTestAdminApp, type TestAdminApp } from '../../helpers/test-admin-app.js';
 import { createTestApp, TEST_DIALECT, type TestApp } from '../../helpers/test-runtime.js';
 
@@ -86,6 +87,12 @@ describe(`the admin listener on ${TEST_DIALECT}`, () => {
     for (const status of ['201', '400', '401', '403', '422', '429', '503'])
       assert.ok(create.responses[status], status);
     assert.ok(doc.components.schemas.AdminApplication);
+  });
+
+  it('has route templates with nothing to escape, which its access line writes as they are', () => {
+    const pieces = routePieces(t.app);
+    assert.ok(pieces.length > 10);
+    for (const piece of pieces) assert.match(piece, /^[ !#-[\]-~]*$/);
   });
 
   it('answers an unknown admin path and a wrong method as problems', async () => {
@@ -175,4 +182,40 @@ describe(`the admin listener behind its proxy (ADMIN_TRUST_PROXY=10.0.0.0/8) on 
     const named = await list(await t.bearer('tenancy:read'), { peer: PROXY, forwarded: '192.0.2.1' });
     assert.equal(named.statusCode, 200, named.body);
   });
+});
+
+describe(`the admin listener's access lines under ACCESS_LOG on ${TEST_DIALECT}`, () => {
+  /** The request ids of the admin access lines written for these calls (token, request id). */
+  async function logged(t: TestAdminApp, calls: [string, string][]): Promise<string[]> {
+    for (const [authorization, reqId] of calls)
+      await t.call(authorization, 'GET', '/production/clients', undefined, { 'x-request-id': reqId });
+    const ids = new Set(calls.map(([, reqId]) => reqId));
+    return t.runtime.logs.lines
+      .map((l) => JSON.parse(l) as { msg: string; reqId: string })
+      .filter((l) => l.msg === 'admin request completed' && ids.has(l.reqId))
+      .map((l) => l.reqId);
+  }
+
+  for (const [env, expected] of [
+    [{ ACCESS_LOG: 'errors' }, ['adm-401']],
+    [{ ACCESS_LOG: 'off' }, []],
+    // Its calls are few and each an operator's: never thinned.
+    [{ ACCESS_LOG_SAMPLE: '0' }, ['adm-200', 'adm-401']],
+  ] as const) {
+    it(`${JSON.stringify(env)}: ${expected.join(', ') || 'no line'}`, async () => {
+      const t = await createTestAdminApp({ ...env });
+      try {
+        const reader = await t.bearer('tenancy:read');
+        assert.deepEqual(
+          await logged(t, [
+            [reader, 'adm-200'],
+            ['Bearer rpa_adm_wrong', 'adm-401'],
+          ]),
+          expected,
+        );
+      } finally {
+        await t.close();
+      }
+    });
+  }
 });
