@@ -16,8 +16,10 @@ import {
   readSideListener,
   readWindow,
 } from './config/setting-readers.js';
+import { readTracing, type TracingConfig } from './config/tracing-settings.js';
 
 export { ConfigError } from './config/config-error.js';
+export type { TracingConfig } from './config/tracing-settings.js';
 
 export type FailMode = 'open' | 'closed';
 
@@ -141,6 +143,11 @@ export interface Config {
     /** Calls being served at once. */
     readonly maxInFlight: number;
   };
+  /**
+   * OpenTelemetry traces, exported over OTLP/HTTP (docs/tracing.md); null (no endpoint set, or
+   * OTEL_SDK_DISABLED) loads nothing of OpenTelemetry.
+   */
+  readonly tracing: TracingConfig | null;
 }
 
 /** ADMIN_PORT and ADMIN_HOST, and whether a proxy in front of the admin listener is trusted. */
@@ -150,6 +157,8 @@ function adminListener(env: Env, publicPort: number): Config['admin'] {
   const listener = readSideListener(env, 'ADMIN', publicPort);
   return listener && { ...listener, trustProxy };
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
   const port = readInt(env, 'PORT', 8080, 0, 65535);
@@ -179,12 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicScheme: readEnum(env, 'PUBLIC_SCHEME', ['http', 'https'] as const, 'http'),
     allowedHosts: readHosts(env),
     trustProxy: readBool(env, 'TRUST_PROXY', false),
-    logLevel: readEnum(
-      env,
-      'LOG_LEVEL',
-      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
-      'info',
-    ),
+    logLevel: readEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     tokenTtlSeconds: readInt(env, 'TOKEN_TTL_SECONDS', 3600, 60, 86400),
     tokenCacheTtlMs: readInt(env, 'TOKEN_CACHE_TTL_MS', 5000, 0, 60000),
     defaultRateLimitPerMinute: readInt(env, 'DEFAULT_RATE_LIMIT_PER_MINUTE', 600, 1, 10_000_000),
@@ -228,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxEventLoopDelayMs: readInt(env, 'SHED_MAX_EVENT_LOOP_DELAY_MS', 200, 0, 60_000),
       maxInFlight: readInt(env, 'SHED_MAX_IN_FLIGHT', 128, 0, 1_000_000),
     },
+    tracing: readTracing(env),
   };
   return deepFreeze(config);
 }
