@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpDeps } from './http-deps.js';
+import { endRequestSpan } from './trace-requests.js';
 
 /**
  * One access-log line and the HTTP metrics per answered request, in one hook. The line names the
@@ -15,6 +16,7 @@ export function observeResponse(deps: HttpDeps) {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
     metrics.httpRequest(route, request.method, status, ms / 1000);
+    if (request.requestSpan) endRequestSpan(request.requestSpan, request, status, ms);
     if (logger.isLevelEnabled('info')) {
       const applicationId = request.principal?.applicationId ?? request.oauthClient?.application.id;
       logger.info(

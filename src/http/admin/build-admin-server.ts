@@ -8,6 +8,7 @@ import { registerRouteTable } from '../route-table.js';
 import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from '../server-options.js';
 import { refuseRepeatedHost } from '../steps/refuse-repeated-host.js';
 import { refuseWhileClosing } from '../steps/refuse-while-closing.js';
+import { endRequestSpan, traceRequests } from '../trace-requests.js';
 import { createValidatorFactory } from '../validator-factory.js';
 import '../request-context.js';
 import './admin-caller.js';
@@ -34,6 +35,7 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
   installAllowedMethods(app);
   app.decorateRequest('adminCaller', null);
   app.decorateRequest('errorCode', null);
+  traceRequests(app, deps.tracer);
   refuseWhileClosing(app);
   app.addHook('onRequest', refuseRepeatedHost);
   app.addHook('onRequest', ignoreContentTypeWithoutBody);
@@ -47,6 +49,8 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
     done();
   });
   app.addHook('onResponse', (request, reply, done) => {
+    if (request.requestSpan)
+      endRequestSpan(request.requestSpan, request, reply.statusCode, reply.elapsedTime);
     request.log.info(
       {
         route: request.routeOptions.url,
