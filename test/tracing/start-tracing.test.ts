@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { loadConfig, type TracingConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startTracing, type Tracing } from '../../src/tracing/start-tracing.js';
+import { LogCapture } from '../helpers/test-runtime.js';
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 // Nothing listens there, and no span below is ended, so nothing is ever sent.
@@ -81,6 +84,44 @@ describe('tracing on OpenTelemetry', () => {
       null,
       'an ended span records no more',
     );
+  });
+
+  it('logs the first failed export of a series, and the export that ends it', async () => {
+    let status = 400;
+    const collector = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(status).end());
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const logs = new LogCapture();
+    const { port } = collector.address() as AddressInfo;
+    const { tracer, shutdown } = startTracing(
+      {
+        ...BASE,
+        url: `http://127.0.0.1:${port}/v1/traces`,
+        sampler: { name: 'always_on', ratio: 1 },
+        batch: { ...BASE.batch, scheduledDelayMs: 10 },
+      },
+      createLogger('info', logs),
+    );
+    const messages = () => logs.lines.map((l) => (JSON.parse(l) as { msg: string }).msg);
+    const exported = async (count: number) => {
+      while (messages().length < count) {
+        tracer.startRequest(request()).end({ status: 200 });
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    };
+    try {
+      await exported(1);
+      await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(messages(), ['trace export failed'], 'once, however many failed');
+      status = 200;
+      await exported(2);
+      assert.deepEqual(messages(), ['trace export failed', 'trace export resumed']);
+    } finally {
+      await shutdown();
+      collector.close();
+    }
   });
 
   it('carries a span to the calls it makes as a W3C traceparent', () => {
