@@ -68,7 +68,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   redis?.on('error', () => {});
   const store = await openConfiguredStore(
     config,
-    { ...storeOptions(config), ...options.store, tracer },
+    // Statements are timed only where they can be recorded (TRACE_STATEMENTS).
+    { ...storeOptions(config), ...options.store, tracer: config.tracing?.statements ? tracer : undefined },
     redis,
   ).catch(async (err: unknown) => {
     await tracing?.shutdown();

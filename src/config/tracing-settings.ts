@@ -32,6 +32,11 @@ export interface TracingConfig {
   readonly resource: Readonly<Record<string, string>>;
   /** Which root spans are sampled; `ratio` for the traceidratio samplers. */
   readonly sampler: { readonly name: SamplerName; readonly ratio: number };
+  /**
+   * TRACE_STATEMENTS: spans of statements and Redis commands, which need the request's context
+   * carried across every await (AsyncLocalStorage, a cost on every request: docs/tracing.md).
+   */
+  readonly statements: boolean;
   /** The batch span processor's bounds (OTEL_BSP_*). */
   readonly batch: {
     readonly maxQueueSize: number;
@@ -151,6 +156,7 @@ export function readTracing(env: Env): TracingConfig | null {
     ratio: readRatio(env),
   };
   const batch = readBatch(env);
+  const statements = readBool(env, 'TRACE_STATEMENTS', true);
   if (disabled || url === null) return null;
   return {
     url,
@@ -160,6 +166,7 @@ export function readTracing(env: Env): TracingConfig | null {
     compression,
     resource: { ...attributes, 'service.name': serviceName },
     sampler,
+    statements,
     batch,
   };
 }

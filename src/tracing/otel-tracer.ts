@@ -1,6 +1,7 @@
 import {
   type Attributes,
   type Context,
+  type ContextManager,
   defaultTextMapGetter,
   defaultTextMapSetter,
   ROOT_CONTEXT,
@@ -10,7 +11,6 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import type { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import {
   ATTR_DB_OPERATION_NAME,
@@ -98,7 +98,16 @@ function extract(carrier: TraceCarrier): Context {
   return propagator.extract(ROOT_CONTEXT, carrier, defaultTextMapGetter);
 }
 
-export function createOtelTracer(sdk: SdkTracer, contexts: AsyncLocalStorageContextManager): Tracer {
+/** Where the active span is kept: AsyncLocalStorage, or nowhere (TRACE_STATEMENTS=false). */
+type Contexts = Pick<ContextManager, 'active' | 'with'>;
+
+/** Keeps no context: every span is a root or continues a carrier, and no statement is recorded. */
+export const NO_CONTEXTS: Contexts = {
+  active: () => ROOT_CONTEXT,
+  with: (_context, fn, thisArg, ...args) => fn.call(thisArg, ...args),
+};
+
+export function createOtelTracer(sdk: SdkTracer, contexts: Contexts): Tracer {
   const start = (
     name: string,
     kind: SpanKind,

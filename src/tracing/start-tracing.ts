@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import type { TracingConfig } from '../config.js';
 import type { Tracer } from '../domain/tracer.js';
 import { PACKAGE_NAME, VERSION } from '../version.js';
-import { createOtelTracer } from './otel-tracer.js';
+import { createOtelTracer, NO_CONTEXTS } from './otel-tracer.js';
 import { traceRedisCommands } from './redis-command-spans.js';
 
 /*
@@ -90,11 +90,12 @@ export function startTracing(config: TracingConfig, logger: Logger): Tracing {
       }),
     ],
   });
-  // AsyncLocalStorage carries the active span across awaits, timers and callbacks; entered only
-  // for recorded spans (docs/tracing.md, Cost).
-  const contexts = new AsyncLocalStorageContextManager().enable();
-  const tracer = createOtelTracer(provider.getTracer(PACKAGE_NAME, VERSION), contexts);
-  const stopRedisSpans = traceRedisCommands(tracer);
+  // AsyncLocalStorage carries the active span across awaits, timers and callbacks, for the
+  // statements' spans; once a first span is entered, Node tracks every asynchronous operation of
+  // the process for it (docs/tracing.md, What it costs).
+  const contexts = config.statements ? new AsyncLocalStorageContextManager().enable() : null;
+  const tracer = createOtelTracer(provider.getTracer(PACKAGE_NAME, VERSION), contexts ?? NO_CONTEXTS);
+  const stopRedisSpans = contexts ? traceRedisCommands(tracer) : () => {};
   return {
     tracer,
     async shutdown() {
@@ -103,7 +104,7 @@ export function startTracing(config: TracingConfig, logger: Logger): Tracing {
       await provider
         .shutdown()
         .catch((err: unknown) => logger.warn({ err, url: config.url }, 'trace export failed at shutdown'));
-      contexts.disable();
+      contexts?.disable();
     },
   };
 }

@@ -22,6 +22,7 @@ describe('tracing settings (OTEL_*)', () => {
       compression: 'none',
       resource: { 'service.name': 'reviews-partner-api' },
       sampler: { name: 'parentbased_traceidratio', ratio: 0.1 },
+      statements: true,
       batch: { maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMs: 5000, exportTimeoutMs: 30_000 },
     });
     assert.ok(Object.isFrozen(t?.sampler));
@@ -118,6 +119,11 @@ describe('tracing settings (OTEL_*)', () => {
       () => tracing({ OTEL_BSP_MAX_QUEUE_SIZE: '100', OTEL_BSP_MAX_EXPORT_BATCH_SIZE: '200' }),
       /OTEL_BSP_MAX_EXPORT_BATCH_SIZE: must not exceed OTEL_BSP_MAX_QUEUE_SIZE/,
     );
+  });
+
+  it('record statements unless TRACE_STATEMENTS is false', () => {
+    assert.equal(tracing({ TRACE_STATEMENTS: 'false' })?.statements, false);
+    assert.throws(() => tracing({ TRACE_STATEMENTS: 'sometimes' }), /TRACE_STATEMENTS/);
   });
 
   it('refuse a malformed variable even while tracing is off, as any setting', () => {

@@ -13,8 +13,9 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const BASE = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' }).tracing as TracingConfig;
 const started: Tracing[] = [];
 
-function tracing(sampler: Partial<TracingConfig['sampler']> = {}): Tracing {
-  const t = startTracing({ ...BASE, sampler: { ...BASE.sampler, ...sampler } }, createLogger('silent'));
+function tracing(sampler: Partial<TracingConfig['sampler']> = {}, statements = true): Tracing {
+  const config = { ...BASE, sampler: { ...BASE.sampler, ...sampler }, statements };
+  const t = startTracing(config, createLogger('silent'));
   started.push(t);
   return t;
 }
@@ -84,6 +85,15 @@ describe('tracing on OpenTelemetry', () => {
       null,
       'an ended span records no more',
     );
+  });
+
+  it('keeps no context with TRACE_STATEMENTS=false: requests are traced, statements are not', async () => {
+    const { tracer } = tracing({ name: 'always_on' }, false);
+    const span = tracer.startRequest(request());
+    assert.equal(span.recording, true);
+    const inside = await tracer.within(span, async () => tracer.startStatement('sqlite', 'SELECT reviews'));
+    assert.equal(inside, null);
+    span.end({ status: 200 });
   });
 
   it('logs the first failed export of a series, and the export that ends it', async () => {
