@@ -66,15 +66,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // by itself, and the outage is logged by its users once when it starts and once when it ends.
   // Counted once the metrics exist (below).
   redis?.on('error', () => {});
-  const store = await openConfiguredStore(
-    config,
-    // Statements are timed only where they can be recorded (TRACE_STATEMENTS).
-    { ...storeOptions(config), ...options.store, tracer: config.tracing?.statements ? tracer : undefined },
-    redis,
-  ).catch(async (err: unknown) => {
-    await tracing?.shutdown();
-    throw err;
-  });
+  const store = await openTracedStore(config, options.store, redis, tracing);
   const opened = openedResources();
   // Closed last: the spans of everything closed before it are exported.
   if (tracing) opened.add(() => tracing.shutdown());
@@ -143,6 +135,25 @@ async function startConfiguredTracing(config: Config, logger: Logger): Promise<T
   if (!config.tracing) return null;
   const { startTracing } = await import('./tracing/start-tracing.js');
   return startTracing(config.tracing, logger);
+}
+
+/**
+ * The configured store, timing its statements when they are traced (TRACE_STATEMENTS); tracing
+ * is stopped when the store cannot be opened, since no runtime will close it then.
+ */
+async function openTracedStore(
+  config: Config,
+  options: StoreOptions | undefined,
+  redis: Redis | null,
+  tracing: Tracing | null,
+): Promise<Store> {
+  const tracer = config.tracing?.statements ? tracing?.tracer : undefined;
+  return openConfiguredStore(config, { ...storeOptions(config), ...options, tracer }, redis).catch(
+    async (err: unknown) => {
+      await tracing?.shutdown();
+      throw err;
+    },
+  );
 }
 
 /**
