@@ -10,6 +10,8 @@
  *                                                    (only when named in --scenarios)
  *   sustained a mix of author reads, response lists and creates, tokens, and forget requests at
  *            half of capacity for 10 minutes: per minute throughput, p50, p99 (only when named)
+ *   tracing  author and token also traced, sampled at 0.1 and at 1.0, against the untraced service
+ *            (only when named; runs author and token when they are not named)
  * on SQLite and on PostgreSQL + Redis; then each target of the service, met or missed, from the
  * same run (bench/harness/target-verdicts.ts).
  *
@@ -30,6 +32,7 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchContext } from './harness/bench-context.js';
 import { log } from './harness/log.js';
+import { freePort, start, stop } from './harness/processes.js';
 import { table } from './harness/results.js';
 import { recordRun, revisionOf } from './harness/run-record.js';
 import { targetVerdicts } from './harness/target-verdicts.js';
@@ -90,13 +93,15 @@ async function main(): Promise<void> {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('build failed');
   const scenarios = new Set((args.scenarios ?? '').split(','));
+  const tracing = scenarios.has('tracing');
+  const sink = tracing ? await startOtlpSink(root) : null;
   for (const db of (args.db ?? '').split(',').filter(Boolean)) {
     const target = await targetFor(db, ctx.settings);
     try {
       log(`${target.name}: seeding demo tenant`);
       const demo = seedDemo(root, target);
-      if (scenarios.has('author')) await authorScenario(ctx, target, demo);
-      if (scenarios.has('token')) await tokenScenario(ctx, target, demo);
+      if (scenarios.has('author') || tracing) await authorScenario(ctx, target, demo);
+      if (scenarios.has('token') || tracing) await tokenScenario(ctx, target, demo);
       if (scenarios.has('privacy')) await privacyScenario(ctx, target, demo);
       if (scenarios.has('overload')) await overloadScenario(ctx, target, demo);
       if (scenarios.has('sustained')) await sustainedScenario(ctx, target, demo);
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
       await target.cleanup();
     }
   }
+  if (sink) await stop(sink);
   const body = [
     `${connections} connections, ${duration} s per measurement (author and token: in ${rounds} turns with their references); load from a separate process (autocannon).`,
     '',
@@ -121,6 +127,21 @@ async function main(): Promise<void> {
   );
   process.stdout.write(`${text}\n`);
   log(`results written to ${relative(process.cwd(), path)}`);
+}
+
+/** The discarding OTLP receiver the traced servers export to (bench/otlp-sink.ts), in `ctx.otlpSink`. */
+async function startOtlpSink(root: string) {
+  const port = await freePort();
+  const sink = await start(
+    ctx.children,
+    process.execPath,
+    ['--import', 'tsx', join(root, 'bench/otlp-sink.ts')],
+    {
+      env: { PORT: String(port) },
+    },
+  );
+  ctx.otlpSink = `http://127.0.0.1:${port}`;
+  return sink;
 }
 
 process.on('SIGINT', () => {

@@ -19,8 +19,10 @@ import {
   readSideListener,
   readWindow,
 } from './config/setting-readers.js';
+import { readTracing, type TracingConfig } from './config/tracing-settings.js';
 
 export { ConfigError } from './config/config-error.js';
+export type { TracingConfig } from './config/tracing-settings.js';
 
 export type FailMode = 'open' | 'closed';
 
@@ -179,9 +181,12 @@ export interface Config {
     /** Calls being served at once. */
     readonly maxInFlight: number;
   };
+  /**
+   * OpenTelemetry traces, exported over OTLP/HTTP (docs/tracing.md); null (no endpoint set, or
+   * OTEL_SDK_DISABLED) loads nothing of OpenTelemetry.
+   */
+  readonly tracing: TracingConfig | null;
 }
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** ADMIN_PORT and ADMIN_HOST, and the proxies trusted in front of the admin listener. */
 function adminListener(env: Env, publicPort: number): Config['admin'] {
@@ -190,6 +195,8 @@ function adminListener(env: Env, publicPort: number): Config['admin'] {
   const listener = readSideListener(env, 'ADMIN', publicPort);
   return listener && { ...listener, trustProxy };
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Config {
   const port = readInt(env, 'PORT', 8080, 0, 65535);
@@ -264,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxEventLoopDelayMs: readInt(env, 'SHED_MAX_EVENT_LOOP_DELAY_MS', 200, 0, 60_000),
       maxInFlight: readInt(env, 'SHED_MAX_IN_FLIGHT', 128, 0, 1_000_000),
     },
+    tracing: readTracing(env),
   };
   return deepFreeze(config);
 }

@@ -19,6 +19,7 @@ import { createRedisClient } from './store/create-redis-client.js';
 import { openStore, parseDatabaseUrl, type Store, type StoreOptions } from './store/database.js';
 import { describeOpenFailure, isDatabaseUnavailable } from './store/driver-errors.js';
 import { type MigrationOutcome, migrateToLatest, migrations, pendingMigrations } from './store/migrate.js';
+import type { Tracing } from './tracing/start-tracing.js';
 
 export interface Runtime {
   readonly deps: ServiceDeps;
@@ -41,6 +42,11 @@ export interface RuntimeOptions {
   requireSchema?: boolean;
   /** How long a dependency must answer before its outage ends (create-outage-log.ts). */
   outageHoldMs?: number;
+  /**
+   * Whether to trace when the configuration says so (the default): off for commands that serve
+   * no requests and run no workers, which would load OpenTelemetry for no span.
+   */
+  tracing?: boolean;
 }
 
 /**
@@ -49,6 +55,8 @@ export interface RuntimeOptions {
  */
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config.logLevel);
+  const tracing = options.tracing === false ? null : await startConfiguredTracing(config, logger);
+  const tracer = tracing?.tracer;
   const redis = createRedisClient({
     url: config.redisUrl,
     sentinel: config.redisSentinel,
@@ -58,8 +66,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // by itself, and the outage is logged by its users once when it starts and once when it ends.
   // Counted once the metrics exist (below).
   redis?.on('error', () => {});
-  const store = await openConfiguredStore(config, { ...storeOptions(config), ...options.store }, redis);
+  const store = await openTracedStore(config, options.store, redis, tracing);
   const opened = openedResources();
+  // Closed last: the spans of everything closed before it are exported.
+  if (tracing) opened.add(() => tracing.shutdown());
   opened.add(() => redis?.disconnect());
   opened.add(() => store.close());
   try {
@@ -85,6 +95,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       privacyWork: createWorkSignal(),
       webhookWork: createWorkSignal(),
       metrics,
+      tracer,
       outages: createOutageLog(logger, clock, {
         ...(options.outageHoldMs === undefined ? {} : { holdMs: options.outageHoldMs }),
         onChange: metrics.dependencyUp,
@@ -113,6 +124,35 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       .catch((closeErr: unknown) => logger.warn({ err: closeErr }, 'closing after a failed start failed'));
     throw err;
   }
+}
+
+/**
+ * OpenTelemetry when the configuration asks for it, imported only then (docs/tracing.md: an
+ * untraced process loads none of it).
+ */
+async function startConfiguredTracing(config: Config, logger: Logger): Promise<Tracing | null> {
+  if (!config.tracing) return null;
+  const { startTracing } = await import('./tracing/start-tracing.js');
+  return startTracing(config.tracing, logger);
+}
+
+/**
+ * The configured store, timing its statements when they are traced (TRACE_STATEMENTS); tracing
+ * is stopped when the store cannot be opened, since no runtime will close it then.
+ */
+async function openTracedStore(
+  config: Config,
+  options: StoreOptions | undefined,
+  redis: Redis | null,
+  tracing: Tracing | null,
+): Promise<Store> {
+  const tracer = config.tracing?.statements ? tracing?.tracer : undefined;
+  return openConfiguredStore(config, { ...storeOptions(config), ...options, tracer }, redis).catch(
+    async (err: unknown) => {
+      await tracing?.shutdown();
+      throw err;
+    },
+  );
 }
 
 /**

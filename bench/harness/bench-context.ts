@@ -34,4 +34,9 @@ export interface BenchContext {
   sections: string[];
   /** Child processes still running, killed if the run is interrupted or fails. */
   children: Set<ChildProcess>;
+  /**
+   * The discarding OTLP receiver's base URL (bench/otlp-sink.ts) when the run measures tracing:
+   * the author and token scenarios then measure the service traced too (bench/harness/traced-apis.ts).
+   */
+  otlpSink?: string;
 }

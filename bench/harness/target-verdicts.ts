@@ -2,7 +2,7 @@
  * The targets of the service, judged from the rows of the same run: each one met, missed, or not
  * measured (its scenario or database was not run).
  */
-import { type Row, SERVICE, SERVICE_AT_WARN } from './results.js';
+import { type Row, SERVICE, SERVICE_AT_WARN, SERVICE_TRACED_ALL, SERVICE_TRACED_SAMPLED } from './results.js';
 
 interface Target {
   readonly what: string;
@@ -22,6 +22,34 @@ function accessLogRatio(rows: readonly Row[], db: string, scenario: string): num
   const logged = service(rows, db, scenario);
   const quiet = service(rows, db, scenario, SERVICE_AT_WARN);
   return logged && quiet ? logged.rps / quiet.rps : undefined;
+}
+
+/** The service's throughput traced (`subject`) over the same untraced, measured in the same turns. */
+function tracedRatio(
+  rows: readonly Row[],
+  db: string,
+  scenario: string,
+  subject: string,
+): number | undefined {
+  const untraced = service(rows, db, scenario);
+  const traced = service(rows, db, scenario, subject);
+  return untraced && traced ? traced.rps / untraced.rps : undefined;
+}
+
+/** A tracing target: throughput traced at least `floor` of untraced, author and token. */
+function tracingTarget(subject: string, ratio: string, floor: number): Target {
+  return {
+    what: `tracing: throughput traced at ${ratio} ≥ ${floor.toFixed(2)} of untraced, author and token`,
+    judge: (rows, db) => {
+      const ratios = ['GET author', 'POST token'].map((scenario) => tracedRatio(rows, db, scenario, subject));
+      if (ratios.some((r) => r === undefined)) return NOT_MEASURED;
+      const [author, token] = ratios as [number, number];
+      return verdict(
+        Math.min(author, token) >= floor,
+        `author ${author.toFixed(2)}, token ${token.toFixed(2)}`,
+      );
+    },
+  };
 }
 
 /** A privacy run counts at an offered rate when every request was accepted at ~that rate. */
@@ -80,6 +108,8 @@ const TARGETS: readonly Target[] = [
       );
     },
   },
+  tracingTarget(SERVICE_TRACED_SAMPLED, '0.1', 0.85),
+  tracingTarget(SERVICE_TRACED_ALL, '1.0', 0.7),
   {
     what: 'privacy: 1,000 accepted/s, each COMPLETED within 1 s at p99 (SQLite); ≥ 500 accepted/s (PostgreSQL + Redis)',
     judge: (rows, db) => (db === 'SQLite' ? privacyAt(rows, db, 1000, 1000) : privacyAt(rows, db, 500)),

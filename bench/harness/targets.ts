@@ -141,10 +141,19 @@ export interface ApiOptions {
   logLevel?: 'warn';
   /** Serve /metrics on a port of its own too (`metricsBase`), to read the server's GC and event-loop delay. */
   metrics?: true;
+  /**
+   * Export traces to the run's discarding OTLP receiver (bench/otlp-sink.ts), sampling new traces
+   * at `ratio` (parentbased_traceidratio, the default sampler: docs/tracing.md).
+   */
+  tracing?: { sink: string; ratio: number };
 }
 
 /** Starts the API server (`rpa serve`) on `target` and resolves once /readyz answers. */
-export async function startApi(ctx: BenchContext, target: Target, { logLevel, metrics }: ApiOptions = {}) {
+export async function startApi(
+  ctx: BenchContext,
+  target: Target,
+  { logLevel, metrics, tracing }: ApiOptions = {},
+) {
   const { root, profile: profileDir, logs } = ctx.settings;
   const port = await freePort();
   const metricsPort = metrics ? await freePort() : undefined;
@@ -154,6 +163,13 @@ export async function startApi(ctx: BenchContext, target: Target, { logLevel, me
     HOST: '127.0.0.1',
     ...(logLevel ? { LOG_LEVEL: logLevel } : {}),
     ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
+    ...(tracing
+      ? {
+          OTEL_EXPORTER_OTLP_ENDPOINT: tracing.sink,
+          OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+          OTEL_TRACES_SAMPLER_ARG: String(tracing.ratio),
+        }
+      : {}),
   };
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const base = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@
  * (bench/ceiling-server.ts) answering the same bytes; a bare Fastify route answering them too
  * (bench/framework-floor-server.ts) shows how much of the distance is the framework's. The service
  * runs as operators run it (the access log on, to a file), and again at LOG_LEVEL=warn: the two
- * say what the access log costs.
+ * say what the access log costs. When the run measures tracing, also traced at 0.1 and at 1.0.
  */
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
@@ -17,11 +17,13 @@ import {
   startReference,
   type Target,
 } from '../harness/targets.js';
+import { startTracedApis } from '../harness/traced-apis.js';
 
 export async function authorScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
   const { root, connections, duration, rounds } = ctx.settings;
   const api = await startApi(ctx, target);
   const quiet = await startApi(ctx, target, { logLevel: 'warn' });
+  const traced = await startTracedApis(ctx, target);
   try {
     const token = await getToken(api.base, demo);
     const auth = { authorization: `Bearer ${token}` };
@@ -37,7 +39,8 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
     });
     try {
       const job = (base: string) => ({ url: `${base}${path}`, headers: auth, connections, duration });
-      log(`${target.name} author: ceiling, framework floor, api and api at warn in ${rounds} turns`);
+      const tracedToo = traced.length > 0 ? ', traced' : '';
+      log(`${target.name} author: ceiling, framework floor, api, api at warn${tracedToo} in ${rounds} turns`);
       const turns = measureInterleaved(
         root,
         [
@@ -45,6 +48,7 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
           { server: floor.child, job: job(floor.base) },
           { server: api.child, job: job(api.base) },
           { server: quiet.child, job: job(quiet.base) },
+          ...traced.map((t) => ({ server: t.child, job: job(t.base) })),
         ],
         rounds,
       );
@@ -53,6 +57,7 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
         { subject: 'Fastify, same bytes', ...memoryOf(floor.child) },
         { subject: SERVICE, ...memoryOf(api.child) },
         { subject: SERVICE_AT_WARN, ...memoryOf(quiet.child) },
+        ...traced.map((t) => ({ subject: t.subject, ...memoryOf(t.child) })),
       ];
       ctx.rows.push(...rowsInTurns(target.name, 'GET author', servers, turns));
     } finally {
@@ -60,6 +65,7 @@ export async function authorScenario(ctx: BenchContext, target: Target, demo: De
       await stop(ceiling.child);
     }
   } finally {
+    for (const t of traced) await stop(t.child);
     await stop(quiet.child);
     await stop(api.child);
   }

@@ -2,7 +2,8 @@
  * POST /auth/v1/oauth2/token (client credentials) against node-oidc-provider's token endpoint
  * (bench/oidc-peer.ts). A bare node:http server and a bare Fastify form route answering the same
  * bytes show what any token endpoint on this runtime, and on this framework, could serve at most.
- * The service runs with its access log on, as operators run it, and again at LOG_LEVEL=warn.
+ * The service runs with its access log on, as operators run it, and again at LOG_LEVEL=warn; when
+ * the run measures tracing, also traced at 0.1 and at 1.0.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { log } from '../harness/log.js';
 import { freePort, measureInterleaved, memoryOf, start, stop } from '../harness/processes.js';
 import { rowsInTurns, SERVICE, SERVICE_AT_WARN } from '../harness/results.js';
 import { type Demo, startApi, startReference, type Target, tokenForm } from '../harness/targets.js';
+import { startTracedApis } from '../harness/traced-apis.js';
 
 const TOKEN_PATH = '/auth/v1/oauth2/token';
 
@@ -18,6 +20,7 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
   const { root, connections, duration, rounds } = ctx.settings;
   const api = await startApi(ctx, target);
   const quiet = await startApi(ctx, target, { logLevel: 'warn' });
+  const traced = await startTracedApis(ctx, target);
   const peerPort = await freePort();
   const peerSecret = randomBytes(32).toString('base64url');
   const peer = await start(
@@ -49,7 +52,10 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
       duration,
     });
     const peerForm = `grant_type=client_credentials&client_id=bench-client&client_secret=${peerSecret}&scope=offline_access`;
-    log(`${target.name} token: peer, ceiling, framework floor, api and api at warn in ${rounds} turns`);
+    const tracedToo = traced.length > 0 ? ', traced' : '';
+    log(
+      `${target.name} token: peer, ceiling, framework floor, api, api at warn${tracedToo} in ${rounds} turns`,
+    );
     const turns = measureInterleaved(
       root,
       [
@@ -58,6 +64,7 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
         { server: floor.child, job: job(`${floor.base}${TOKEN_PATH}`) },
         { server: api.child, job: job(`${api.base}${TOKEN_PATH}`) },
         { server: quiet.child, job: job(`${quiet.base}${TOKEN_PATH}`) },
+        ...traced.map((t) => ({ server: t.child, job: job(`${t.base}${TOKEN_PATH}`) })),
       ],
       rounds,
     );
@@ -67,11 +74,13 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
       { subject: 'Fastify form route, same bytes', ...memoryOf(floor.child) },
       { subject: SERVICE, ...memoryOf(api.child) },
       { subject: SERVICE_AT_WARN, ...memoryOf(quiet.child) },
+      ...traced.map((t) => ({ subject: t.subject, ...memoryOf(t.child) })),
     ];
     ctx.rows.push(...rowsInTurns(target.name, 'POST token', servers, turns));
   } finally {
     for (const reference of references) await stop(reference.child);
     await stop(peer);
+    for (const t of traced) await stop(t.child);
     await stop(quiet.child);
     await stop(api.child);
   }

@@ -27,6 +27,8 @@ export async function withRuntime<T>(io: CliIo, fn: (runtime: Runtime) => Promis
     // No request waits on an operator's command (an import of a large file, say): it gets the
     // deadline of background work (docs/configuration.md).
     store: { statementTimeoutMs: config.databasePool.backgroundStatementTimeoutMs },
+    // It serves no request and runs no worker: no span would start (docs/tracing.md).
+    tracing: false,
   });
   try {
     return await fn(runtime);

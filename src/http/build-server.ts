@@ -29,6 +29,7 @@ import { refuseRepeatedHost } from './steps/refuse-repeated-host.js';
 import { refuseWhileClosing } from './steps/refuse-while-closing.js';
 import { resolveSite } from './steps/resolve-site.js';
 import { shedOverload } from './steps/shed-overload.js';
+import { traceRequests } from './trace-requests.js';
 import { createValidatorFactory } from './validator-factory.js';
 
 /** Requests validated as validator-factory.ts says; answers serialized as each is first needed. */
@@ -64,7 +65,8 @@ export async function buildServer(
   app.decorateRequest('principal', null);
   app.decorateRequest('passkey', null);
   app.decorateRequest('errorCode', null);
-  app.decorateRequest('traceId', null);
+  // First of the hooks, so the request's span covers every other and is active in them.
+  traceRequests(app, deps.tracer);
   refuseWhileClosing(app);
   await shedOverload(app, deps);
   app.addHook('onResponse', observeResponse(deps));

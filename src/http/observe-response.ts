@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createAccessLog } from './access-log.js';
 import type { HttpDeps } from './http-deps.js';
+import { endRequestSpan } from './trace-requests.js';
 
 /**
  * One access-log line and the HTTP metrics per answered request, in one hook, from one reading of
@@ -17,6 +18,7 @@ export function observeResponse(deps: HttpDeps) {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
     metrics.httpRequest(route ?? null, request.method, status, ms / 1000);
+    if (request.requestSpan) endRequestSpan(request.requestSpan, request, status, ms);
     if (accessLog.keeps(status, ms)) {
       accessLog.write(request, {
         route,

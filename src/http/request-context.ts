@@ -1,5 +1,6 @@
 import type { RequestHost } from '../domain/environment.js';
 import type { Passkey } from '../domain/passkey.js';
+import type { TraceSpan } from '../domain/tracer.js';
 import type { ErrorCode } from '../errors.js';
 import type { Principal } from '../services/auth/create-token-verifier.js';
 import type { AllowedMethods } from './allowed-methods.js';
@@ -29,9 +30,11 @@ declare module 'fastify' {
     passkey: Passkey | null;
     /** The catalog code of the error this request was answered with, for the access log. */
     errorCode: ErrorCode | null;
-    /** The trace the request belongs to when it is traced, for its access line; null otherwise. */
-    traceId: string | null;
     /** The turn of the event loop the request arrived in (coalesce-answers.ts). */
     arrivedInTurn: number;
+    /** The id of the request's trace when its span is recorded, for the access line; null otherwise. */
+    traceId: string | null;
+    /** The request's SERVER span when recorded (trace-requests.ts); null otherwise. */
+    requestSpan: TraceSpan | null;
   }
 }

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
+import type { Tracer } from '../domain/tracer.js';
 import type { Store } from '../store/database.js';
 import type { OutageLog } from './health/create-outage-log.js';
 import type { Metrics } from './metrics/create-metrics.js';
@@ -34,6 +35,11 @@ export interface ServiceDeps {
   readonly metrics: Metrics;
   /** What this process knows of its dependencies' health: logs each outage's start and end. */
   readonly outages: OutageLog;
+  /**
+   * Spans of this process's work, exported over OTLP (docs/tracing.md); absent when tracing is not
+   * configured, and then nothing of it runs.
+   */
+  readonly tracer?: Tracer;
   /** Wakes this process's privacy worker when a request is created; absent where none runs. */
   readonly privacyWork?: WorkSignal;
   /** Wakes this process's webhook worker when an event is written; absent where none runs. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Tracer } from '../domain/tracer.js';
 import type { MemoryCounters } from './counters/memory-counter-store.js';
 import type { GroupCommit } from './group-commit.js';
 import { openPostgres } from './postgres-store.js';
@@ -77,6 +78,8 @@ export interface StoreOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL only: the same for background work (DATABASE_BACKGROUND_STATEMENT_TIMEOUT_MS). */
   backgroundStatementTimeoutMs?: number;
+  /** A span per statement made by traced work (statement-spans.ts); none when absent. */
+  tracer?: Tracer;
 }
 
 export function parseDatabaseUrl(url: string): { dialect: Dialect; location: string } {
@@ -86,7 +89,7 @@ export function parseDatabaseUrl(url: string): { dialect: Dialect; location: str
 
 export async function openStore(url: string, options: StoreOptions = {}): Promise<Store> {
   const { dialect, location } = parseDatabaseUrl(url);
-  const store = dialect === 'sqlite' ? openSqlite(location) : openPostgres(location, options);
+  const store = dialect === 'sqlite' ? openSqlite(location, options.tracer) : openPostgres(location, options);
   try {
     await store.ping();
   } catch (err) {

@@ -1,4 +1,5 @@
 import { CompiledQuery, type ControlledTransaction, type Kysely, type Transaction } from 'kysely';
+import type { Tracer } from '../domain/tracer.js';
 import type { Database } from './schema.js';
 import { TurnBatch } from './turn-batch.js';
 
@@ -23,8 +24,28 @@ const RELEASE_NESTED_SAVEPOINT = CompiledQuery.raw('release savepoint nested_wri
 interface Queued {
   work: (trx: Transaction<Database>) => Promise<unknown>;
   keep: ((result: unknown) => boolean) | undefined;
+  /** Traced: runs the write in the context it was asked for in, so its statements join the asker's trace. */
+  within: (<T>(fn: () => T) => T) | undefined;
   resolve(result: unknown): void;
   reject(err: unknown): void;
+}
+
+type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** One write of a batch, in a savepoint of its own; a failure of the savepoint itself fails the batch. */
+async function writeInSavepoint(trx: ControlledTransaction<Database>, item: Queued): Promise<Settled> {
+  await trx.executeQuery(SAVEPOINT);
+  let settled: Settled;
+  try {
+    const value = await item.work(trx);
+    if (item.keep && !item.keep(value)) await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
+    settled = { ok: true, value };
+  } catch (error) {
+    await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
+    settled = { ok: false, error };
+  }
+  await trx.executeQuery(RELEASE_SAVEPOINT);
+  return settled;
 }
 
 /**
@@ -32,32 +53,26 @@ interface Queued {
  * transaction at a time holds the database's write lock anyway: the writes that arrive while a
  * batch is being written queue up and go together in the next transaction, each inside its own
  * savepoint so it can be undone alone. Under load one disk flush then serves many requests instead
- * of one; no write is answered before the commit that holds it.
+ * of one; no write is answered before the commit that holds it. Traced, each write's statements are
+ * in the trace of the request that asked for it; the batch's BEGIN and COMMIT, in the first's.
  */
-export function createSqliteGroupCommit(db: Kysely<Database>): GroupCommit {
+export function createSqliteGroupCommit(db: Kysely<Database>, tracer?: Tracer): GroupCommit {
   // Started once the turn ends, so the writes of requests read together join the first batch
   // rather than the one after it; those given while a batch is written go in the next.
   const queue = new TurnBatch<Queued>(() => void drain());
   let running = false;
 
   async function flush(batch: readonly Queued[]): Promise<void> {
-    const settled: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
+    const settled: Settled[] = [];
     let trx: ControlledTransaction<Database> | undefined;
     try {
       // Inside the try: a transaction that cannot start (a busy or closed database) must reject
       // the batch's writes, not leave them waiting.
       trx = await db.startTransaction().execute();
+      const open = trx;
       for (const item of batch) {
-        await trx.executeQuery(SAVEPOINT);
-        try {
-          const value = await item.work(trx);
-          if (item.keep && !item.keep(value)) await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
-          settled.push({ ok: true, value });
-        } catch (error) {
-          await trx.executeQuery(ROLLBACK_TO_SAVEPOINT);
-          settled.push({ ok: false, error });
-        }
-        await trx.executeQuery(RELEASE_SAVEPOINT);
+        const write = () => writeInSavepoint(open, item);
+        settled.push(await (item.within ? item.within(write) : write()));
       }
       await trx.commit().execute();
     } catch (err) {
@@ -91,6 +106,7 @@ export function createSqliteGroupCommit(db: Kysely<Database>): GroupCommit {
       queue.add({
         work,
         keep: keep as Queued['keep'],
+        within: tracer?.capture(),
         resolve: resolve as Queued['resolve'],
         reject,
       });

@@ -11,6 +11,7 @@ import {
   resetStatementTimeout,
   setStatementTimeout,
 } from './statement-deadline.js';
+import { statementLog } from './statement-spans.js';
 
 const INT8_OID = 20;
 /** First key of the advisory lock that keeps two instances from compacting one schema at once. */
@@ -102,7 +103,10 @@ export function openPostgres(url: string, options: StoreOptions): Store {
   pool.on('error', (err) => {
     for (const listener of lostListeners) listener(err);
   });
-  const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new SearchPathPostgresDialect({ pool }),
+    ...(options.tracer ? { log: statementLog(options.tracer, 'postgresql') } : {}),
+  });
   let schemaReady: Promise<void> | null = null;
   const ensureSchema = async () => {
     if (!schema) return;

@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { type Driver, type Kysely, SqliteAdapter, SqliteDialect } from 'kysely';
+import type { Tracer } from '../domain/tracer.js';
 import { ReadBatchingSqliteDriver } from './read-batching-sqlite-driver.js';
 import { asLease, type Statement } from './sqlite-lease.js';
 
@@ -20,9 +21,9 @@ class ExclusiveMigrationsSqliteAdapter extends SqliteAdapter {
 export class ReadBatchingSqliteDialect extends SqliteDialect {
   readonly driver: ReadBatchingSqliteDriver;
 
-  constructor(raw: SqliteDatabase.Database, prepare: (sql: string) => Statement) {
+  constructor(raw: SqliteDatabase.Database, prepare: (sql: string) => Statement, tracer?: Tracer) {
     super({ database: raw });
-    this.driver = new ReadBatchingSqliteDriver(raw, prepare);
+    this.driver = new ReadBatchingSqliteDriver(raw, prepare, tracer);
   }
 
   override createDriver(): Driver {

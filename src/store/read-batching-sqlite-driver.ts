@@ -1,7 +1,9 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { DatabaseConnection, Driver, QueryResult } from 'kysely';
+import type { Tracer } from '../domain/tracer.js';
 import { Mutex } from './mutex.js';
 import { asLease, isPlainRead, Lease, type LeaseDriver, type Statement } from './sqlite-lease.js';
+import { statementName, tracedStatement } from './statement-spans.js';
 import { TurnBatch } from './turn-batch.js';
 
 interface QueuedRead {
@@ -32,6 +34,8 @@ interface QueuedRead {
  * lets two processes that both read and then write fail with SQLITE_BUSY at once, where taking
  * the write lock up front makes the second wait (busy_timeout). Savepoints through Kysely's API
  * and streaming are not offered (raw SAVEPOINT statements are, as group-commit.ts uses them).
+ * With a tracer, what bypasses Kysely's executor (and so its query log) has spans here: direct
+ * reads, and the transaction control whose COMMIT waits for the disk.
  */
 export class ReadBatchingSqliteDriver implements Driver, LeaseDriver {
   readonly #raw: SqliteDatabase.Database;
@@ -40,10 +44,12 @@ export class ReadBatchingSqliteDriver implements Driver, LeaseDriver {
   readonly #begin: Statement;
   readonly #commit: Statement;
   readonly #queue = new TurnBatch<QueuedRead>(() => void this.#runBatch());
+  readonly #tracer: Tracer | undefined;
 
-  constructor(raw: SqliteDatabase.Database, prepare: (sql: string) => Statement) {
+  constructor(raw: SqliteDatabase.Database, prepare: (sql: string) => Statement, tracer?: Tracer) {
     this.#raw = raw;
     this.#prepare = prepare;
+    this.#tracer = tracer;
     this.#begin = raw.prepare('begin deferred');
     this.#commit = raw.prepare('commit');
   }
@@ -55,15 +61,21 @@ export class ReadBatchingSqliteDriver implements Driver, LeaseDriver {
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await asLease(connection).run('begin immediate');
+    await this.#control(connection, 'BEGIN', 'begin immediate');
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await asLease(connection).run('commit');
+    await this.#control(connection, 'COMMIT', 'commit');
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await asLease(connection).run('rollback');
+    await this.#control(connection, 'ROLLBACK', 'rollback');
+  }
+
+  #control(connection: DatabaseConnection, name: string, sql: string): Promise<void> {
+    const lease = asLease(connection);
+    if (!this.#tracer) return lease.run(sql);
+    return tracedStatement(this.#tracer, 'sqlite', name, () => lease.run(sql));
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
@@ -118,7 +130,9 @@ export class ReadBatchingSqliteDriver implements Driver, LeaseDriver {
    */
   readDirect(sql: string, parameters: readonly unknown[]): Promise<QueryResult<unknown>> | undefined {
     const stmt = this.tryStatement(sql);
-    return stmt && isPlainRead(stmt) ? this.read(stmt, parameters) : undefined;
+    if (!stmt || !isPlainRead(stmt)) return undefined;
+    if (!this.#tracer) return this.read(stmt, parameters);
+    return tracedStatement(this.#tracer, 'sqlite', statementName(sql), () => this.read(stmt, parameters));
   }
 
   /** @internal For Lease: a plain read made without the connection, answered with its batch. */

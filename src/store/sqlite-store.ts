@@ -2,12 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely } from 'kysely';
+import type { Tracer } from '../domain/tracer.js';
 import type { MemoryCounters } from './counters/memory-counter-store.js';
 import type { Store } from './database.js';
 import { createSqliteGroupCommit } from './group-commit.js';
 import { ReadBatchingSqliteDialect } from './read-batching-sqlite-dialect.js';
 import { allowDirectReads } from './read-batching-sqlite-driver.js';
 import type { Database } from './schema.js';
+import { statementLog } from './statement-spans.js';
 
 /** How long a SQLite statement waits for another connection's lock before failing with SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 15_000;
@@ -39,7 +41,7 @@ function truncateWal(raw: SqliteDatabase.Database): boolean {
   }
 }
 
-export function openSqlite(path: string): Store {
+export function openSqlite(path: string, tracer?: Tracer): Store {
   const memory = path === ':memory:';
   if (!memory) mkdirSync(dirname(path), { recursive: true });
   const raw = new SqliteDatabase(path);
@@ -63,16 +65,16 @@ export function openSqlite(path: string): Store {
     }
     return stmt;
   };
-  const dialect = new ReadBatchingSqliteDialect(raw, cachedPrepare);
+  const dialect = new ReadBatchingSqliteDialect(raw, cachedPrepare, tracer);
   const exclusive = <T>(work: () => T) => dialect.driver.exclusive(work);
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect, ...(tracer ? { log: statementLog(tracer, 'sqlite') } : {}) });
   allowDirectReads(db, dialect.driver);
   const processCounters: MemoryCounters = new Map();
   return {
     db,
     dialect: 'sqlite',
     schema: undefined,
-    groupCommit: createSqliteGroupCommit(db),
+    groupCommit: createSqliteGroupCommit(db, tracer),
     processCounters() {
       return processCounters;
     },

@@ -10,6 +10,7 @@ import {
 } from '../services/privacy/process-privacy-request.js';
 import { createWorkSignal } from '../services/privacy/work-signal.js';
 import { createPrivacyHousekeeping } from './privacy-housekeeping.js';
+import { processTraced } from './privacy-request-spans.js';
 import { createScrubSchedule, type ScrubSchedule } from './scrub-schedule.js';
 
 export interface PrivacyWorker {
@@ -62,13 +63,15 @@ export function startPrivacyWorker(deps: ServiceDeps, options: PrivacyWorkerOpti
     const requests = claimed.filter((r) => !inProgress.has(r.id));
     for (const r of requests) inProgress.add(r.id);
     try {
-      await processPrivacyRequests(deps, {
-        requests,
-        owner,
-        signal: abort.signal,
-        onOutcome: reportOutcome(deps, scrubs),
-        ...(options.afterBatch ? { afterBatch: options.afterBatch } : {}),
-      });
+      await processTraced(deps.tracer, requests, reportOutcome(deps, scrubs), (onOutcome) =>
+        processPrivacyRequests(deps, {
+          requests,
+          owner,
+          signal: abort.signal,
+          onOutcome,
+          ...(options.afterBatch ? { afterBatch: options.afterBatch } : {}),
+        }),
+      );
     } finally {
       for (const r of requests) inProgress.delete(r.id);
     }

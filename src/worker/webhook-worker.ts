@@ -6,6 +6,7 @@ import { reportFailure } from '../services/health/report-failure.js';
 import { createWorkSignal } from '../services/privacy/work-signal.js';
 import { attemptWebhookDelivery, claimWebhookDeliveries } from '../services/webhooks/deliver-due-webhooks.js';
 import { purgeWebhookData } from '../services/webhooks/purge-webhook-data.js';
+import { tracedWork } from './traced-work.js';
 
 export interface WebhookWorker {
   /** Claims nothing more and resolves once the attempts in flight have been recorded. */
@@ -38,7 +39,18 @@ export function startWebhookWorker(deps: ServiceDeps, options: { owner?: string 
   };
 
   const send = (delivery: Awaited<ReturnType<typeof claimWebhookDeliveries>>[number]) => {
-    const attempt: Promise<void> = attemptWebhookDelivery(deps, { owner, delivery })
+    const attempt: Promise<void> = tracedWork(
+      deps.tracer,
+      'webhook delivery',
+      {
+        attributes: {
+          'rpa.webhook.delivery_id': delivery.work.id,
+          'rpa.webhook.attempt': delivery.work.attempts + 1,
+        },
+        outcome: (outcome) => ({ 'rpa.webhook.outcome': outcome }),
+      },
+      () => attemptWebhookDelivery(deps, { owner, delivery }),
+    )
       .then(() => undefined)
       .catch((err) => {
         // The lease runs out and the delivery goes out again: nothing is lost.

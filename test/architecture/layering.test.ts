@@ -40,6 +40,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   http: ['services', 'domain', 'errors', 'config', 'version'],
   worker: ['services', 'domain', 'errors', 'config', 'version'],
   cli: ['runtime', 'http', 'worker', 'services', 'domain', 'errors', 'config', 'logger', 'version'],
+  // OpenTelemetry behind the domain's Tracer: only the runtime imports it, and only when tracing.
+  tracing: ['domain', 'errors', 'config', 'version'],
 };
 
 describe('source layout', () => {

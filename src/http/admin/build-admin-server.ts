@@ -10,6 +10,7 @@ import { registerRouteTable } from '../route-table.js';
 import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from '../server-options.js';
 import { refuseRepeatedHost } from '../steps/refuse-repeated-host.js';
 import { refuseWhileClosing } from '../steps/refuse-while-closing.js';
+import { endRequestSpan, traceRequests } from '../trace-requests.js';
 import { createValidatorFactory } from '../validator-factory.js';
 import '../request-context.js';
 import './admin-caller.js';
@@ -38,7 +39,7 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
   installAllowedMethods(app);
   app.decorateRequest('adminCaller', null);
   app.decorateRequest('errorCode', null);
-  app.decorateRequest('traceId', null);
+  traceRequests(app, deps.tracer);
   refuseWhileClosing(app);
   app.addHook('onRequest', refuseRepeatedHost);
   app.addHook('onRequest', ignoreContentTypeWithoutBody);
@@ -55,6 +56,7 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
+    if (request.requestSpan) endRequestSpan(request.requestSpan, request, status, ms);
     // The public access line's `req` (access-line.ts): method, masked URL, host and the caller's
     // address, so a refused token and its 429s can be traced to where they came from.
     if (accessLog.keeps(status, ms)) {

@@ -16,15 +16,15 @@ import { resolveLimitsNamespace } from './resolve-limits-namespace.js';
  * one server process serves the database (Store.processCounters).
  */
 export async function createCounterStore(
-  deps: Pick<ServiceDeps, 'redis' | 'store' | 'clock'>,
+  deps: Pick<ServiceDeps, 'redis' | 'store' | 'clock' | 'tracer'>,
   options: { housekeeping?: boolean; inProcess?: boolean; durable?: boolean } = {},
 ): Promise<CounterStore> {
   const upkeep = options.housekeeping ? { housekeeping: { clock: deps.clock } } : {};
   if (deps.redis) {
     const namespace = await resolveLimitsNamespace(deps.store.db);
-    if (!options.durable) return createRedisCounterStore(deps.redis, namespace);
+    if (!options.durable) return createRedisCounterStore(deps.redis, namespace, { tracer: deps.tracer });
     return createDurableCounterStore(
-      createRedisCounterStore(deps.redis, namespace, { settleMs: DURABLE_SETTLE_MS }),
+      createRedisCounterStore(deps.redis, namespace, { settleMs: DURABLE_SETTLE_MS, tracer: deps.tracer }),
       createSqlCounterStore(deps.store, upkeep),
     );
   }

@@ -16,7 +16,7 @@ import {
 } from '../../store/repositories/webhook-endpoints.js';
 import type { ServiceDeps } from '../deps.js';
 import type { WebhookAttemptOutcome } from '../metrics/create-metrics.js';
-import { postWebhook } from './post-webhook.js';
+import { type PostOutcome, postWebhook } from './post-webhook.js';
 
 /** A claimed delivery, ready to be sent by `attempt`. */
 export interface ClaimedDelivery {
@@ -55,6 +55,23 @@ export async function claimWebhookDeliveries(
   return work.map((w) => ({ work: w, secrets: secrets.get(w.endpointId) ?? [] }));
 }
 
+/** The attempt's POST; traced, in a CLIENT span it names as the receiver's parent (W3C Trace Context). */
+async function post(
+  deps: ServiceDeps,
+  work: DeliveryWork,
+  headers: Record<string, string>,
+): Promise<PostOutcome> {
+  const url = new URL(work.url);
+  const call = deps.tracer?.startCall('POST', url);
+  const result = await postWebhook(
+    url,
+    { headers: call ? { ...headers, ...call.carrier() } : headers, body: work.payload },
+    { timeoutMs: deps.config.webhooks.timeoutMs, policy: deps.config.webhooks },
+  );
+  call?.end(result.answered ? { status: result.status } : { error: result.error });
+  return result;
+}
+
 /**
  * One attempt of one delivery (Standard Webhooks, "Sending webhooks"): signed with every live
  * secret at the time of sending, and recorded. Only a 2xx answer delivers it. A 410 Gone disables
@@ -77,11 +94,7 @@ export async function attemptWebhookDelivery(
       body: work.payload,
     }),
   };
-  const result = await postWebhook(
-    new URL(work.url),
-    { headers, body: work.payload },
-    { timeoutMs: deps.config.webhooks.timeoutMs, policy: deps.config.webhooks },
-  );
+  const result = await post(deps, work, headers);
   const now = deps.clock();
   const attempts = work.attempts + 1;
   const base = { id: work.id, owner: input.owner, at: now, attempts, nextAttemptAt: now };

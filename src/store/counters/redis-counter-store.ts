@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Tracer } from '../../domain/tracer.js';
 import {
   type CounterSpec,
   type CounterState,
@@ -104,7 +105,7 @@ function guardedCalls(
 export function createRedisCounterStore(
   redis: Redis,
   namespace: string,
-  options: { readonly settleMs?: number } = {},
+  options: { readonly settleMs?: number; readonly tracer?: Tracer | undefined } = {},
 ): RedisCounterStore {
   const prefix = `rpa:${namespace}:`;
   const commandTimeout = redis.options.commandTimeout;
@@ -116,7 +117,7 @@ export function createRedisCounterStore(
     readyWaitMs,
   });
   const call = guardedCalls(connection, settleMs);
-  const run: ScriptSender = createRedisScriptSender(redis);
+  const run: ScriptSender = createRedisScriptSender(redis, options.tracer);
 
   async function add(
     script: Script,

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Tracer } from '../../domain/tracer.js';
 import { TurnBatch } from '../turn-batch.js';
 import type { Script } from './redis-counter-scripts.js';
 
@@ -8,6 +9,8 @@ interface Asked {
   readonly script: Script;
   readonly keys: readonly string[];
   readonly args: readonly ScriptArgument[];
+  /** Traced: sends it in the context it was asked for in, so its command joins the asker's trace. */
+  readonly within: (<T>(fn: () => T) => T) | undefined;
   readonly resolve: (reply: unknown) => void;
   readonly reject: (err: unknown) => void;
 }
@@ -24,23 +27,30 @@ export type ScriptSender = (script: Script, keys: string[], args: ScriptArgument
  * An ioredis pipeline would also be one write, but measured fewer tokens a second than this and a
  * larger heap.
  */
-export function createRedisScriptSender(redis: Redis): ScriptSender {
+export function createRedisScriptSender(redis: Redis, tracer?: Tracer): ScriptSender {
   const asked = new TurnBatch<Asked>(sendAsked);
+
+  function send({ script, keys, args, resolve, reject }: Asked): void {
+    redis.evalsha(script.sha, keys.length, ...keys, ...args).then(resolve, (err: unknown) => {
+      // First use on this server (or after SCRIPT FLUSH): send the script itself once.
+      if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) return reject(err);
+      redis.eval(script.source, keys.length, ...keys, ...args).then(resolve, reject);
+    });
+  }
 
   function sendAsked(): void {
     const calls = asked.take();
     const stream = redis.status === 'ready' ? redis.stream : undefined;
     stream?.cork();
-    for (const { script, keys, args, resolve, reject } of calls) {
-      redis.evalsha(script.sha, keys.length, ...keys, ...args).then(resolve, (err: unknown) => {
-        // First use on this server (or after SCRIPT FLUSH): send the script itself once.
-        if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) return reject(err);
-        redis.eval(script.source, keys.length, ...keys, ...args).then(resolve, reject);
-      });
+    for (const call of calls) {
+      if (call.within) call.within(() => send(call));
+      else send(call);
     }
     stream?.uncork();
   }
 
   return (script, keys, args) =>
-    new Promise((resolve, reject) => asked.add({ script, keys, args, resolve, reject }));
+    new Promise((resolve, reject) =>
+      asked.add({ script, keys, args, within: tracer?.capture(), resolve, reject }),
+    );
 }
