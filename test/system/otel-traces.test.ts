@@ -123,6 +123,10 @@ for (const protocol of ['http/protobuf', 'http/json'] as const) {
 
       const server = await otlp.waitFor((s) => s.traceId === traceId && s.kind === SERVER);
       assert.equal(traceIds.get(created.requestId), traceId, 'request.traceId is the span’s trace');
+      const line = rt.logs.lines
+        .map((l) => JSON.parse(l) as { reqId?: string; msg?: string; traceId?: string })
+        .find((l) => l.reqId === created.requestId && l.msg === 'request completed');
+      assert.equal(line?.traceId, traceId, 'the request’s access line names its trace');
       assert.equal(server.parentSpanId, parentId);
       assert.equal(server.name, 'POST /privacy/v1/forgetRequests');
       assert.equal(server.attributes['http.route'], '/privacy/v1/forgetRequests');
