@@ -4,7 +4,7 @@
  */
 
 import { type Env, readBool, readEnum, readInt } from './config/env-readers.js';
-import { readTrustedProxies } from './config/read-trusted-proxies.js';
+import { readTrustedProxies, type TrustedProxies } from './config/read-trusted-proxies.js';
 import {
   readAccessLog,
   readAuthFailureLimits,
@@ -22,27 +22,10 @@ import {
 import { readTracing, type TracingConfig } from './config/tracing-settings.js';
 
 export { ConfigError } from './config/config-error.js';
+export type { TrustedProxies } from './config/read-trusted-proxies.js';
 export type { TracingConfig } from './config/tracing-settings.js';
 
 export type FailMode = 'open' | 'closed';
-
-/** An address (the longest prefix) or a network whose peers are trusted proxies. */
-export interface TrustedNetwork {
-  readonly address: string;
-  readonly prefix: number;
-  readonly family: 'ipv4' | 'ipv6';
-}
-
-/**
- * The proxies in front of a listener (TRUST_PROXY, ADMIN_TRUST_PROXY): the caller is the first
- * address of X-Forwarded-For, read from the right, that is not one of them.
- */
-export interface TrustedProxies {
-  /** Where a proxy may be; empty: anywhere, within `hops`. */
-  readonly networks: readonly TrustedNetwork[];
-  /** How many proxies in a row at most, counted from the listener; null: no bound but `networks`. */
-  readonly hops: number | null;
-}
 
 export interface Config {
   readonly port: number;

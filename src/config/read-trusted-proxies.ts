@@ -1,7 +1,24 @@
 import { isIP } from 'node:net';
-import type { TrustedNetwork, TrustedProxies } from '../config.js';
 import { ConfigError } from './config-error.js';
 import type { Env } from './env-readers.js';
+
+/** An address (the longest prefix) or a network whose peers are trusted proxies. */
+interface TrustedNetwork {
+  readonly address: string;
+  readonly prefix: number;
+  readonly family: 'ipv4' | 'ipv6';
+}
+
+/**
+ * The proxies in front of a listener (TRUST_PROXY, ADMIN_TRUST_PROXY): the caller is the first
+ * address of X-Forwarded-For, read from the right, that is not one of them.
+ */
+export interface TrustedProxies {
+  /** Where a proxy may be; empty: anywhere, within `hops`. */
+  readonly networks: readonly TrustedNetwork[];
+  /** How many proxies in a row at most, counted from the listener; null: no bound but `networks`. */
+  readonly hops: number | null;
+}
 
 /** Networks named by one word, as proxy-addr (under Fastify and Express) names them. */
 const NAMED_NETWORKS: Readonly<Record<string, readonly string[]>> = {
