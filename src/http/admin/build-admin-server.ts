@@ -3,14 +3,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServiceDeps } from '../../services/deps.js';
 import { reportDatabaseOutage } from '../../services/health/report-database-outage.js';
 import { ignoreContentTypeWithoutBody } from '../accept-json-bodies.js';
-import { createAccessLog } from '../access-log.js';
 import { apiRoutesSetup } from '../api-routes-setup.js';
+import { observeResponse } from '../observe-response.js';
 import { proxyTrust } from '../proxy-trust.js';
 import { registerRouteTable } from '../route-table.js';
 import { installAllowedMethods, NAMED_SCHEMA_REFS, serverOptions } from '../server-options.js';
 import { refuseRepeatedHost } from '../steps/refuse-repeated-host.js';
 import { refuseWhileClosing } from '../steps/refuse-while-closing.js';
-import { endRequestSpan, traceRequests } from '../trace-requests.js';
+import { traceRequests } from '../trace-requests.js';
 import { createValidatorFactory } from '../validator-factory.js';
 import '../request-context.js';
 import './admin-caller.js';
@@ -52,25 +52,22 @@ export async function buildAdminServer(deps: ServiceDeps, access: AdminAccess): 
     reply.header('x-content-type-options', 'nosniff');
     done();
   });
-  const accessLog = createAccessLog(deps, { msg: 'admin request completed', sampled: false });
-  app.addHook('onResponse', (request, reply, done) => {
-    const status = reply.statusCode;
-    const ms = reply.elapsedTime;
-    if (request.requestSpan) endRequestSpan(request.requestSpan, request, status, ms);
-    // The public access line's `req` (access-line.ts): method, masked URL, host and the caller's
-    // address, so a refused token and its 429s can be traced to where they came from.
-    if (accessLog.keeps(status, ms)) {
-      accessLog.write(request, {
-        route: request.routeOptions.url,
-        status,
-        ms,
+  // The admin line names the caller's address (access-line.ts `req`), so a refused token and its
+  // 429s can be traced to where they came from; an operator's calls are few, kept whole, and not
+  // counted with partners' in the request metrics.
+  app.addHook(
+    'onResponse',
+    observeResponse(deps, {
+      msg: 'admin request completed',
+      sampled: false,
+      counted: false,
+      caller: (request) => ({
         applicationId: undefined,
         passkeyId: undefined,
         actor: request.adminCaller?.actor,
-      });
-    }
-    done();
-  });
+      }),
+    }),
+  );
   // The listener serves the admin API alone: its setup (error shape, JSON bodies, no-store) is the
   // whole listener's, so what falls outside /admin/v1 is answered alike.
   const api = adminApi(deps, access);
