@@ -36,7 +36,7 @@ export interface BenchContext {
   children: Set<ChildProcess>;
   /**
    * The discarding OTLP receiver's base URL (bench/otlp-sink.ts) when the run measures tracing:
-   * the author and token scenarios then measure the service traced too (bench/harness/traced-apis.ts).
+   * the author and token scenarios then measure the service traced too (bench/harness/service-variants.ts).
    */
   otlpSink?: string;
 }

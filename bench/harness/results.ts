@@ -4,7 +4,9 @@ import type { Interleaved, LoadResult } from './processes.js';
 /** The service as operators run it (the access log on), and the same at LOG_LEVEL=warn. */
 export const SERVICE = 'this service';
 export const SERVICE_AT_WARN = 'this service, LOG_LEVEL=warn';
-/** The service exporting traces (bench/harness/traced-apis.ts), sampling a tenth, and every trace. */
+/** The same build as SERVICE in a second process: how far two identical servers differ in this run. */
+export const SERVICE_AGAIN = 'this service, second process';
+/** The service exporting traces (bench/harness/service-variants.ts), sampling a tenth, and every trace. */
 export const SERVICE_TRACED_SAMPLED = 'this service, traced at 0.1';
 export const SERVICE_TRACED_ALL = 'this service, traced at 1.0';
 

@@ -2,25 +2,24 @@
  * POST /auth/v1/oauth2/token (client credentials) against node-oidc-provider's token endpoint
  * (bench/oidc-peer.ts). A bare node:http server and a bare Fastify form route answering the same
  * bytes show what any token endpoint on this runtime, and on this framework, could serve at most.
- * The service runs with its access log on, as operators run it, and again at LOG_LEVEL=warn; when
- * the run measures tracing, also traced at 0.1 and at 1.0.
+ * The service runs in its variants (bench/harness/service-variants.ts): as operators run it, again
+ * in a second process, at LOG_LEVEL=warn, and traced when the run measures tracing.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { BenchContext } from '../harness/bench-context.js';
 import { log } from '../harness/log.js';
 import { freePort, measureInterleaved, memoryOf, start, stop } from '../harness/processes.js';
-import { rowsInTurns, SERVICE, SERVICE_AT_WARN } from '../harness/results.js';
-import { type Demo, startApi, startReference, type Target, tokenForm } from '../harness/targets.js';
-import { startTracedApis } from '../harness/traced-apis.js';
+import { rowsInTurns } from '../harness/results.js';
+import { startServiceVariants, stopServiceVariants } from '../harness/service-variants.js';
+import { type Demo, startReference, type Target, tokenForm } from '../harness/targets.js';
 
 const TOKEN_PATH = '/auth/v1/oauth2/token';
 
 export async function tokenScenario(ctx: BenchContext, target: Target, demo: Demo): Promise<void> {
   const { root, connections, duration, rounds } = ctx.settings;
-  const api = await startApi(ctx, target);
-  const quiet = await startApi(ctx, target, { logLevel: 'warn' });
-  const traced = await startTracedApis(ctx, target);
+  const variants = await startServiceVariants(ctx, target);
+  const api = variants[0] as (typeof variants)[0];
   const peerPort = await freePort();
   const peerSecret = randomBytes(32).toString('base64url');
   const peer = await start(
@@ -52,19 +51,15 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
       duration,
     });
     const peerForm = `grant_type=client_credentials&client_id=bench-client&client_secret=${peerSecret}&scope=offline_access`;
-    const tracedToo = traced.length > 0 ? ', traced' : '';
-    log(
-      `${target.name} token: peer, ceiling, framework floor, api, api at warn${tracedToo} in ${rounds} turns`,
-    );
+    const names = variants.map((v) => v.subject).join(', ');
+    log(`${target.name} token: peer, ceiling, framework floor, ${names} in ${rounds} turns`);
     const turns = measureInterleaved(
       root,
       [
         { server: peer, job: job(`http://127.0.0.1:${peerPort}/token`, peerForm) },
         { server: ceiling.child, job: job(`${ceiling.base}${TOKEN_PATH}`) },
         { server: floor.child, job: job(`${floor.base}${TOKEN_PATH}`) },
-        { server: api.child, job: job(`${api.base}${TOKEN_PATH}`) },
-        { server: quiet.child, job: job(`${quiet.base}${TOKEN_PATH}`) },
-        ...traced.map((t) => ({ server: t.child, job: job(`${t.base}${TOKEN_PATH}`) })),
+        ...variants.map((v) => ({ server: v.child, job: job(`${v.base}${TOKEN_PATH}`) })),
       ],
       rounds,
     );
@@ -72,16 +67,12 @@ export async function tokenScenario(ctx: BenchContext, target: Target, demo: Dem
       { subject: 'node-oidc-provider', ...memoryOf(peer) },
       { subject: 'node:http, same bytes', ...memoryOf(ceiling.child) },
       { subject: 'Fastify form route, same bytes', ...memoryOf(floor.child) },
-      { subject: SERVICE, ...memoryOf(api.child) },
-      { subject: SERVICE_AT_WARN, ...memoryOf(quiet.child) },
-      ...traced.map((t) => ({ subject: t.subject, ...memoryOf(t.child) })),
+      ...variants.map((v) => ({ subject: v.subject, ...memoryOf(v.child) })),
     ];
     ctx.rows.push(...rowsInTurns(target.name, 'POST token', servers, turns));
   } finally {
     for (const reference of references) await stop(reference.child);
     await stop(peer);
-    for (const t of traced) await stop(t.child);
-    await stop(quiet.child);
-    await stop(api.child);
+    await stopServiceVariants(variants);
   }
 }
