@@ -7,7 +7,8 @@ type Claimed = ProcessPrivacyRequestsInput['requests'][number];
 
 /**
  * The spans of a claim (docs/tracing.md): one per privacy request, from the start of its processing
- * to its outcome, and one for the claim's processing, linked to them, in which its statements run.
+ * to its outcome, a child of the traced call that filed it when there was one, and one for the
+ * claim's processing, linked to them, in which its statements run.
  * The requests of a claim are erased together, in shared transactions, so a statement belongs to
  * the claim rather than to any one request.
  */
@@ -22,6 +23,7 @@ export function processTraced(
     requests.map((r) => [
       r.id,
       tracer.startWork(`privacy request ${r.type}`, {
+        ...(r.trace_parent ? { parent: { traceparent: r.trace_parent } } : {}),
         attributes: { 'rpa.privacy_request.id': r.id, 'rpa.privacy_request.type': r.type },
       }),
     ]),

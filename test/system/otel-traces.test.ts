@@ -154,6 +154,9 @@ for (const protocol of ['http/protobuf', 'http/json'] as const) {
         (s) => s.name === 'privacy request forget' && s.attributes['rpa.privacy_request.id'] === created.id,
       );
       assert.equal(done.attributes['rpa.privacy_request.outcome'], 'completed');
+      // Carried out later, elsewhere, it is still part of the trace that filed it.
+      assert.equal(done.traceId, traceId, 'the worker’s span continues the caller’s trace');
+      assert.equal(done.parentSpanId, server.spanId, 'a child of the request that filed it');
       const claim = await otlp.waitFor(
         (s) => s.name === 'privacy requests process' && s.links.some((l) => l.spanId === done.spanId),
       );

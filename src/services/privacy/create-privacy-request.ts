@@ -28,6 +28,11 @@ export interface CreatePrivacyRequestInput {
   readonly identifiers: Identifiers;
   /** Scheme and host the request is filed on, for the links of its events (null: not known). */
   readonly baseUrl?: string | null;
+  /**
+   * The W3C traceparent of the traced call filing it (docs/tracing.md): the worker's span of the
+   * request continues that trace. Null or absent when the call is not traced.
+   */
+  readonly traceParent?: string | null;
 }
 
 /**
@@ -75,6 +80,7 @@ export async function createPrivacyRequest(
   const deliveries = await insertOrRefuse(deps, {
     request,
     baseUrl: input.baseUrl ?? null,
+    traceParent: input.traceParent ?? null,
     clients,
     subject,
     linked,
@@ -155,12 +161,13 @@ async function insertOrRefuse(
   filed: {
     request: PrivacyRequest;
     baseUrl: string | null;
+    traceParent: string | null;
     clients: readonly { id: string; name: string }[];
     subject: readonly SubjectIdentifier[];
     linked: readonly SubjectKey[];
   },
 ): Promise<number> {
-  const { request, baseUrl, clients, subject } = filed;
+  const { request, baseUrl, traceParent, clients, subject } = filed;
   // The webhook fan-out (finding the application's subscriptions, then its rows) costs a third
   // of the insert's time on PostgreSQL and a query built per request on SQLite, so it is left
   // out for applications without endpoints (most). The cache learns of a new endpoint at once on
@@ -178,7 +185,7 @@ async function insertOrRefuse(
   try {
     return await insertPrivacyRequest(
       deps.store,
-      { ...request, baseUrl, clients, identifiers: subject, pendingKeys: keys },
+      { ...request, baseUrl, traceParent, clients, identifiers: subject, pendingKeys: keys },
       events,
     );
   } catch (err) {

@@ -21,6 +21,7 @@ export interface NewPrivacyRequest {
   readonly submittedAt: number;
   readonly dueAt: number;
   readonly baseUrl: string | null;
+  readonly traceParent: string | null;
   readonly clients: readonly { id: string; name: string }[];
   readonly identifiers: readonly (RequestIdentifierRow & { masked: string })[];
   readonly pendingKeys: readonly { clientId: string; kind: string; hash: string }[];
@@ -46,6 +47,7 @@ function rowsOf(request: NewPrivacyRequest) {
       submitted_at: request.submittedAt,
       due_at: request.dueAt,
       base_url: request.baseUrl,
+      trace_parent: request.traceParent,
     },
     clients: request.clients.map((c) => ({ request_id: request.id, client_id: c.id, client_name: c.name })),
     identifiers: request.identifiers.map((i) => ({
@@ -68,7 +70,17 @@ function rowsOf(request: NewPrivacyRequest) {
 // Compiled once per row count (prepared-query.ts): these run for every request accepted on SQLite.
 const requestInsert = preparedInsert(
   'privacy_requests',
-  ['id', 'environment', 'application_id', 'type', 'status', 'submitted_at', 'due_at', 'base_url'],
+  [
+    'id',
+    'environment',
+    'application_id',
+    'type',
+    'status',
+    'submitted_at',
+    'due_at',
+    'base_url',
+    'trace_parent',
+  ],
   1,
 );
 const clientsInsert = preparedInsert(

@@ -22,6 +22,8 @@ export interface PrivacyRequestsTable {
   lease_expires_at: number | null;
   /** Scheme and host the request was filed on, for the links of its events; null when unknown. */
   base_url: string | null;
+  /** W3C traceparent of the traced call that filed it, continued by the worker; null when untraced. */
+  trace_parent: string | null;
 }
 
 export interface PrivacyRequestClientsTable {
