@@ -49,7 +49,6 @@ export function privacyHandlers(deps: HttpDeps, type: PrivacyRequestType) {
         identifiers: identifiersOf(body),
         ...(body.clientNames ? { clientNames: body.clientNames } : {}),
         baseUrl: request.site.baseUrl,
-        // Set only when this request's span is recorded (trace-requests.ts): the worker continues it.
         traceParent: request.requestSpan?.carrier().traceparent ?? null,
       };
       const { request: created, replayed } = await createPrivacyRequestOnce(
