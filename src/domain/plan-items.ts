@@ -1,6 +1,6 @@
 import type { FileProblem } from './tenancy-file.js';
 
-export type PlanKind = 'client' | 'application' | 'passkey' | 'webhook';
+type PlanKind = 'client' | 'application' | 'passkey' | 'webhook';
 
 export interface FieldChange {
   readonly from: unknown;

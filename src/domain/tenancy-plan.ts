@@ -126,7 +126,7 @@ function unwanted(
   return items;
 }
 
-export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const k = key(item);

@@ -15,7 +15,7 @@ export interface TenancyState {
   readonly webhooks: readonly WebhookState[];
 }
 
-export interface ClientState {
+interface ClientState {
   readonly id: string;
   readonly name: string;
   readonly managedBy: string | null;

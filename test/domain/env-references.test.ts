@@ -5,7 +5,7 @@ import { maskValues, substituteEnvReferences } from '../../src/domain/env-refere
 describe('substituteEnvReferences', () => {
   it('replaces RPA_ variables in every string scalar and returns their values to mask', () => {
     const r = substituteEnvReferences(
-      { a: [{ url: 'https://${env:RPA_HOST}/x?t=${env:RPA_TOKEN}' }], n: 5, s: 'plain' },
+      { a: [{ url: `https://\${env:RPA_HOST}/x?t=\${env:RPA_TOKEN}` }], n: 5, s: 'plain' },
       { RPA_HOST: 'hooks.example', RPA_TOKEN: 's3cret' },
     );
     assert.deepEqual(r.value, { a: [{ url: 'https://hooks.example/x?t=s3cret' }], n: 5, s: 'plain' });
@@ -16,12 +16,12 @@ describe('substituteEnvReferences', () => {
 
   it('refuses a name not starting RPA_ and an unset variable, at their paths', () => {
     const r = substituteEnvReferences(
-      { apps: [{ name: '${env:HOME}' }, { name: '${env:RPA_NOPE}' }] },
+      { apps: [{ name: `\${env:HOME}` }, { name: `\${env:RPA_NOPE}` }] },
       { HOME: '/root' },
     );
     assert.deepEqual(r.problems, [
-      { path: 'apps[0].name', message: '${env:HOME}: only variables named RPA_… may be referred to' },
-      { path: 'apps[1].name', message: '${env:RPA_NOPE}: the variable is not set' },
+      { path: 'apps[0].name', message: `\${env:HOME}: only variables named RPA_… may be referred to` },
+      { path: 'apps[1].name', message: `\${env:RPA_NOPE}: the variable is not set` },
     ]);
     assert.deepEqual(r.masked, []);
   });

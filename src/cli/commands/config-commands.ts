@@ -1,6 +1,7 @@
 import { type FileHandle, open, unlink } from 'node:fs/promises';
 import { type Command, InvalidArgumentError } from 'commander';
 import { stringify } from 'yaml';
+import { maskValues } from '../../domain/env-references.js';
 import type { Environment } from '../../domain/environment.js';
 import type { TenancyFile } from '../../domain/tenancy-file.js';
 import { planChangesSomething, type TenancyPlan } from '../../domain/tenancy-plan.js';
@@ -38,7 +39,13 @@ async function withConfigFile(
     if (err instanceof InvalidConfigFile) return reportInvalidFile(io, err);
     throw err;
   }
-  await work(input);
+  try {
+    await work(input);
+  } catch (err) {
+    // The admin API's refusals may quote the file (a webhook host): values from the environment stay masked.
+    if (input.masked.length === 0 || !(err instanceof Error)) throw err;
+    throw new CliError(maskValues(err.message.split('\n')[0] ?? '', input.masked));
+  }
 }
 
 const planBody = (file: TenancyFile, flags: PlanFlags) => ({

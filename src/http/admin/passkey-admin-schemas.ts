@@ -43,7 +43,7 @@ export const CreatedPasskey = Type.Object(
   { $id: 'CreatedPasskey', additionalProperties: false },
 );
 
-export const FutureInstant = Type.String({ format: 'date-time', description: 'A time in the future' });
+const FutureInstant = Type.String({ format: 'date-time', description: 'A time in the future' });
 export const NewPasskey = Type.Object(
   {
     api: Api,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PlanItem } from '../../domain/plan-items.js';
 import { claim } from '../../domain/plan-items.js';
-import type { ApplicationSpec, TenancyFile } from '../../domain/tenancy-file.js';
+import type { TenancyFile } from '../../domain/tenancy-file.js';
 import type { TenancyPlan } from '../../domain/tenancy-plan.js';
 import type { TenancyState } from '../../domain/tenancy-state.js';
 import type { Database } from '../../store/schema.js';
@@ -65,13 +65,6 @@ export function newApplyContext(
 /** The plan's items of one kind among `items`. */
 export const itemsOf = (items: readonly PlanItem[], kind: PlanItem['kind']) =>
   items.filter((i) => i.kind === kind);
-
-/** The file's application of a plan key (`<application>`, `<application>/…`, `<application> …`). */
-export function specOf(file: TenancyFile, name: string): ApplicationSpec {
-  const spec = (file.applications ?? []).find((a) => a.name === name);
-  if (!spec) throw new Error(`the plan names an application the file does not: ${name}`);
-  return spec;
-}
 
 /** The id a plan item's application has, created or existing. */
 export function applicationIdOf(ctx: ApplyContext, name: string): string {

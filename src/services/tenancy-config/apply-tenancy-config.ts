@@ -29,7 +29,7 @@ const revisionChanged = (expected: number, now: number) =>
   });
 
 /** Refuses a plan with problems, naming each (conflicts, too many deletions, an invalid file). */
-export function refusePlanProblems(plan: TenancyPlan): void {
+function refusePlanProblems(plan: TenancyPlan): void {
   if (plan.problems.length === 0) return;
   throw new AppError('TENANCY_PLAN_REFUSED', {
     detail: plan.problems.map(describeProblem).join('; '),

@@ -6,7 +6,7 @@ import { readTenancyState } from '../../store/repositories/tenancy-state.js';
 import type { ServiceDeps } from '../deps.js';
 
 /** The stack a dump names when asked for the objects no stack manages yet (to be adopted). */
-export const UNMANAGED_DUMP_STACK = 'default';
+const UNMANAGED_DUMP_STACK = 'default';
 
 /**
  * The environment as a configuration file: a stack's objects, or with no stack named those no

@@ -177,4 +177,23 @@ applications:
     assert.equal(refused.code, 1);
     assert.ok(existsSync(join(dir, 'secrets.json')));
   });
+
+  it('masks values from the environment in the problems it reports too', async () => {
+    const inside = file(
+      'inside.yaml',
+      PARTNERS.replace('stack: partners', 'stack: inside')
+        .replace('Acme-EN_GB', 'Inside-EN_GB')
+        .replace('[Acme-EN_GB]', '[Inside-EN_GB]')
+        .replace('name: acme-web', 'name: inside-web')
+        .replace('https://93.184.215.14/${env:RPA_HOOK_PATH}', 'https://${env:RPA_INTERNAL_HOST}/x'),
+    );
+    const run = rpaAgainst({ databaseUrl, schema }, { RPA_INTERNAL_HOST: '10.20.30.40' });
+    for (const args of [['diff'], ['apply', '--secrets-out', join(dir, 'never.json')]]) {
+      const r = await run('config', ...args, inside);
+      assert.equal(r.code, 1, r.stdout);
+      assert.match(r.stdout, /applications\[0\]\.webhooks\[0\]\.url: /);
+      assert.ok(!`${r.stdout}${r.stderr}`.includes('10.20.30.40'), r.stdout);
+    }
+    assert.ok(!existsSync(join(dir, 'never.json')));
+  });
 });
