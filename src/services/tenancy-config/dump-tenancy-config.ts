@@ -23,23 +23,21 @@ export async function dumpTenancyConfig(
   const apps = state.applications.filter(mine);
   const granted = new Set(apps.flatMap((a) => a.clientNames));
   const clients = state.clients.filter((c) => mine(c) || granted.has(c.name)).map((c) => ({ name: c.name }));
+  const passkeysOf = byApplication(state.passkeys.filter((p) => mine(p) && p.name !== null));
+  const webhooksOf = byApplication(state.webhooks.filter(mine));
   const applications = apps.map((a): ApplicationSpec => {
-    const passkeys = state.passkeys
-      .filter((p) => p.applicationId === a.id && mine(p) && p.name !== null)
-      .map((p) => ({
-        name: p.name as string,
-        api: p.api,
-        rateLimitPerMinute: p.ratePerMinute,
-        quotaPerDay: p.quotaPerDay,
-        ...(p.expiresAt === null ? {} : { expiresAt: iso(p.expiresAt) }),
-      }));
-    const webhooks = state.webhooks
-      .filter((w) => w.applicationId === a.id && mine(w))
-      .map((w) => ({
-        url: w.url,
-        ...(everyEvent(w.events) ? {} : { events: [...w.events].sort() }),
-        ...(w.rotateLabel === null ? {} : { rotate: w.rotateLabel }),
-      }));
+    const passkeys = (passkeysOf.get(a.id) ?? []).map((p) => ({
+      name: p.name as string,
+      api: p.api,
+      rateLimitPerMinute: p.ratePerMinute,
+      quotaPerDay: p.quotaPerDay,
+      ...(p.expiresAt === null ? {} : { expiresAt: iso(p.expiresAt) }),
+    }));
+    const webhooks = (webhooksOf.get(a.id) ?? []).map((w) => ({
+      url: w.url,
+      ...(everyEvent(w.events) ? {} : { events: [...w.events].sort() }),
+      ...(w.rotateLabel === null ? {} : { rotate: w.rotateLabel }),
+    }));
     return {
       name: a.name,
       clientNames: [...a.clientNames],
@@ -55,6 +53,12 @@ export async function dumpTenancyConfig(
     clients,
     applications,
   };
+}
+
+function byApplication<T extends { readonly applicationId: string }>(items: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(item.applicationId, [...(groups.get(item.applicationId) ?? []), item]);
+  return groups;
 }
 
 const everyEvent = (events: readonly string[]) =>

@@ -185,7 +185,7 @@ applications:
         .replace('Acme-EN_GB', 'Inside-EN_GB')
         .replace('[Acme-EN_GB]', '[Inside-EN_GB]')
         .replace('name: acme-web', 'name: inside-web')
-        .replace('https://93.184.215.14/${env:RPA_HOOK_PATH}', 'https://${env:RPA_INTERNAL_HOST}/x'),
+        .replace(`https://93.184.215.14/\${env:RPA_HOOK_PATH}`, `https://\${env:RPA_INTERNAL_HOST}/x`),
     );
     const run = rpaAgainst({ databaseUrl, schema }, { RPA_INTERNAL_HOST: '10.20.30.40' });
     for (const args of [['diff'], ['apply', '--secrets-out', join(dir, 'never.json')]]) {
