@@ -46,6 +46,10 @@ const errorCatalog = {
     title: 'A request for this end user is already pending',
   },
   EXPORT_NOT_READY: { status: 409, title: 'The export is not ready yet' },
+  // A configuration file's plan (services/tenancy-config): computed at a revision another change
+  // has since moved, or one that conflicts with the environment and so cannot be applied.
+  TENANCY_REVISION_CHANGED: { status: 409, title: 'The tenancy changed since the plan' },
+  TENANCY_PLAN_REFUSED: { status: 409, title: 'The plan cannot be applied' },
   GONE: { status: 410, title: 'Gone' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,

@@ -10,6 +10,7 @@ import { registerAdminTokensCommands } from './commands/admin-tokens-commands.js
 import { registerAppsCommands } from './commands/apps-commands.js';
 import { registerAuditCommand } from './commands/audit-command.js';
 import { registerClientsCommands } from './commands/clients-commands.js';
+import { registerConfigCommands } from './commands/config-commands.js';
 import { registerDemoCommand } from './commands/demo-command.js';
 import { registerOpenApiCommand } from './commands/openapi-command.js';
 import { registerPasskeysCommands } from './commands/passkeys-commands.js';
@@ -47,6 +48,7 @@ export function buildProgram(io: CliIo = processIo()): Command {
   registerAuditCommand(program, io);
   registerWebhooksCommands(program, io);
   registerAdminTokensCommands(program, io);
+  registerConfigCommands(program, io);
   return program;
 }
 

@@ -11,6 +11,7 @@ import * as webhooks from './migrations/2026-11-25-01-webhooks.js';
 import * as adminApi from './migrations/2026-11-27-01-admin-api.js';
 import * as exportReviewContent from './migrations/2026-11-27-02-export-review-content.js';
 import * as responseListIndex from './migrations/2026-11-28-01-response-list-index.js';
+import * as managedTenancy from './migrations/2026-11-29-01-managed-tenancy.js';
 import * as privacyRequestTraceParent from './migrations/2026-11-29-02-privacy-request-trace-parent.js';
 import type { Database } from './schema.js';
 import { resetStatementTimeout, setStatementTimeout } from './statement-deadline.js';
@@ -43,6 +44,7 @@ export const migrations: Readonly<Record<string, ReleaseMigration>> = Object.fre
   '2026-11-27-01-admin-api': adminApi,
   '2026-11-27-02-export-review-content': exportReviewContent,
   '2026-11-28-01-response-list-index': responseListIndex,
+  '2026-11-29-01-managed-tenancy': managedTenancy,
   '2026-11-29-02-privacy-request-trace-parent': privacyRequestTraceParent,
 });
 

@@ -25,6 +25,7 @@ import type {
   InstanceSettingsTable,
   LimitCountersTable,
   PasskeysTable,
+  TenancyRevisionsTable,
   TokenDenialsTable,
   TokenSigningKeysTable,
 } from './rows/tenancy-rows.js';
@@ -98,4 +99,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   admin_tokens: AdminTokensTable;
   idempotency_keys: IdempotencyKeysTable;
+  tenancy_revisions: TenancyRevisionsTable;
 }

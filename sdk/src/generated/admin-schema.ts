@@ -149,6 +149,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/{environment}/config/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a configuration file's plan in one transaction; new secrets are shown once
+         * @description Needs the scope `tenancy:write`.
+         */
+        post: operations["applyTenancyConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/{environment}/config/dump": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The environment's tenancy as a configuration file (a stack's objects); never a secret
+         * @description Needs the scope `tenancy:read`.
+         */
+        get: operations["dumpTenancyConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/{environment}/config/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Plan a configuration file: what an apply would create, change, adopt and revoke
+         * @description Needs the scope `tenancy:read`.
+         */
+        post: operations["planTenancyConfig"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/{environment}/passkeys": {
         parameters: {
             query?: never;
@@ -471,6 +531,8 @@ export interface components {
             id: string;
             /** @description Its latest use, up to a minute behind; null when never used */
             lastUsedAt: string | null;
+            /** @description Its name within the application, if given one */
+            name: string | null;
             quotaPerDay: number;
             rateLimitPerMinute: number;
             revokedAt: string | null;
@@ -545,6 +607,48 @@ export interface components {
             data: components["schemas"]["AdminWebhookEndpoint"][];
             next: string | null;
         };
+        /** reviews-partner-api tenancy configuration (rpa/v1) */
+        ConfigFile: {
+            /** @enum {string} */
+            apiVersion: "rpa/v1";
+            applications?: {
+                clientNames?: string[];
+                /** @description Shown as responseSource */
+                name: string;
+                passkeys?: {
+                    /** @description The API it is accepted by */
+                    api: "response" | "privacy";
+                    /**
+                     * Format: date-time
+                     * @description Default: never
+                     */
+                    expiresAt?: string;
+                    name: string;
+                    /** @description Requests per day (default: the configured default) */
+                    quotaPerDay?: number;
+                    /** @description Requests per minute (default: the configured default) */
+                    rateLimitPerMinute?: number;
+                }[];
+                /** @description A label of the current secret: a different one rotates it (the old one keeps working for a while) */
+                rotate?: string;
+                webhooks?: {
+                    /** @description Default: every event type */
+                    events?: ("privacy.forget_request.created" | "privacy.forget_request.completed" | "privacy.access_request.created" | "privacy.access_request.completed")[];
+                    /** @description A label of the current secret: a different one rotates it (the old one keeps working for a while) */
+                    rotate?: string;
+                    /** @description https, on a public address */
+                    url: string;
+                }[];
+            }[];
+            clients?: {
+                /** @description e.g. Acme-EN_GB */
+                name: string;
+            }[];
+            /** @description The environment the call works in: every call names it */
+            environment: "production" | "staging";
+            /** @description Who manages these objects: a prune revokes only what this stack created or adopted */
+            stack: string;
+        };
         CreatedApplication: {
             applicationId: string;
             /** @description The OAuth client_id */
@@ -579,6 +683,8 @@ export interface components {
             id: string;
             /** @description Its latest use, up to a minute behind; null when never used */
             lastUsedAt: string | null;
+            /** @description Its name within the application, if given one */
+            name: string | null;
             /** @description Shown once; only its hash is kept */
             passkey: string;
             quotaPerDay: number;
@@ -650,6 +756,118 @@ export interface components {
                 /** @description How many of the person's identifiers it freed */
                 identifiers: number;
             }[];
+        };
+        TenancyApplyResult: {
+            /** @description Named by every audit event of the apply */
+            applyId: string;
+            plan: components["schemas"]["TenancyPlan"];
+            /** @description Created by this apply and shown only here */
+            secrets: {
+                applications: {
+                    [key: string]: {
+                        clientId: string;
+                        clientSecret: string;
+                    };
+                };
+                /** @description By <application>/<passkey> */
+                passkeys: {
+                    [key: string]: string;
+                };
+                /** @description By <application> <url> */
+                webhooks: {
+                    [key: string]: string;
+                };
+            };
+        };
+        TenancyPlan: {
+            adoptions: {
+                /** @description What changes, from and to */
+                fields?: {
+                    [key: string]: {
+                        from: unknown;
+                        to: unknown;
+                    };
+                };
+                /** @description The existing object's id */
+                id?: string;
+                /** @description A name; <application>/<passkey>; <application> <url> */
+                key: string;
+                kind: "client" | "application" | "passkey" | "webhook";
+                /**
+                 * @description Its secret is rotated
+                 * @enum {boolean}
+                 */
+                rotate?: true;
+            }[];
+            changes: {
+                /** @description What changes, from and to */
+                fields?: {
+                    [key: string]: {
+                        from: unknown;
+                        to: unknown;
+                    };
+                };
+                /** @description The existing object's id */
+                id?: string;
+                /** @description A name; <application>/<passkey>; <application> <url> */
+                key: string;
+                kind: "client" | "application" | "passkey" | "webhook";
+                /**
+                 * @description Its secret is rotated
+                 * @enum {boolean}
+                 */
+                rotate?: true;
+            }[];
+            creations: {
+                /** @description What changes, from and to */
+                fields?: {
+                    [key: string]: {
+                        from: unknown;
+                        to: unknown;
+                    };
+                };
+                /** @description The existing object's id */
+                id?: string;
+                /** @description A name; <application>/<passkey>; <application> <url> */
+                key: string;
+                kind: "client" | "application" | "passkey" | "webhook";
+                /**
+                 * @description Its secret is rotated
+                 * @enum {boolean}
+                 */
+                rotate?: true;
+            }[];
+            environment: string;
+            /** @description What the plan leaves as it is, and why */
+            notes: string[];
+            /** @description What stops an apply: conflicts, too many deletions */
+            problems: {
+                message: string;
+                path: string;
+            }[];
+            /** @description The tenancy revision it was computed at: an apply names it */
+            revision: number;
+            /** @description Only with prune, only objects of this stack */
+            revocations: {
+                /** @description What changes, from and to */
+                fields?: {
+                    [key: string]: {
+                        from: unknown;
+                        to: unknown;
+                    };
+                };
+                /** @description The existing object's id */
+                id?: string;
+                /** @description A name; <application>/<passkey>; <application> <url> */
+                key: string;
+                kind: "client" | "application" | "passkey" | "webhook";
+                /**
+                 * @description Its secret is rotated
+                 * @enum {boolean}
+                 */
+                rotate?: true;
+            }[];
+            stack: string;
         };
     };
     responses: never;
@@ -992,6 +1210,7 @@ export interface operations {
                      * @description A time in the future
                      */
                     expiresAt?: string;
+                    name?: string;
                     /** @description Requests per day (default: the configured default) */
                     quotaPerDay?: number;
                     /** @description Requests per minute (default: the configured default) */
@@ -1067,7 +1286,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
-            /** @description The application is revoked */
+            /** @description The application is revoked, or has an unrevoked passkey of that name */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1638,6 +1857,311 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used with another request in the last 24 hours */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description RFC 9110 §10.2.3: seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database cannot serve right now, or the server is shutting down */
+            503: {
+                headers: {
+                    /** @description RFC 9110 §10.2.3: seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    applyTenancyConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment the call works in: every call names it */
+                environment: "production" | "staging";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Claim same-named objects no stack manages for this stack (default false) */
+                    adopt?: boolean;
+                    file: components["schemas"]["ConfigFile"];
+                    /** @description Most revocations a prune may make (default 10) */
+                    maxDeletes?: number;
+                    /** @description Revoke this stack's objects the file no longer names (default false) */
+                    prune?: boolean;
+                    /** @description The revision of the plan being applied */
+                    revision: number;
+                };
+            };
+        };
+        responses: {
+            /** @description 405 (method not allowed), 408 (request too slow), 413 (body too large), 415 (not JSON) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Server error; never shows internals */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenancyApplyResult"];
+                };
+            };
+            /** @description The body is not a configuration file and its flags, or a new webhook URL is refused */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No admin token, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    /** @description RFC 6750 §3: the Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The admin token lacks the scope this operation needs (WWW-Authenticate names it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The tenancy changed since the plan (plan again), or the plan has problems; nothing was applied */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description RFC 9110 §10.2.3: seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database cannot serve right now, or the server is shutting down */
+            503: {
+                headers: {
+                    /** @description RFC 9110 §10.2.3: seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    dumpTenancyConfig: {
+        parameters: {
+            query?: {
+                /** @description This stack's objects (default: those no stack manages) */
+                stack?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The environment the call works in: every call names it */
+                environment: "production" | "staging";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 405 (method not allowed), 408 (request too slow), 413 (body too large), 415 (not JSON) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Server error; never shows internals */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigFile"];
+                };
+            };
+            /** @description No admin token, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    /** @description RFC 6750 §3: the Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The admin token lacks the scope this operation needs (WWW-Authenticate names it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Too many failed authentications from this address; Retry-After says when to try again */
+            429: {
+                headers: {
+                    /** @description RFC 9110 §10.2.3: seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The database cannot serve right now, or the server is shutting down */
+            503: {
+                headers: {
+                    /** @description RFC 9110 §10.2.3: seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    planTenancyConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The environment the call works in: every call names it */
+                environment: "production" | "staging";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Claim same-named objects no stack manages for this stack (default false) */
+                    adopt?: boolean;
+                    file: components["schemas"]["ConfigFile"];
+                    /** @description Most revocations a prune may make (default 10) */
+                    maxDeletes?: number;
+                    /** @description Revoke this stack's objects the file no longer names (default false) */
+                    prune?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description 405 (method not allowed), 408 (request too slow), 413 (body too large), 415 (not JSON) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Server error; never shows internals */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenancyPlan"];
+                };
+            };
+            /** @description The body is not a configuration file and its flags */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description No admin token, or one that is unknown, revoked or expired */
+            401: {
+                headers: {
+                    /** @description RFC 6750 §3: the Bearer challenge */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description The admin token lacks the scope this operation needs (WWW-Authenticate names it) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,6 +3,7 @@ import type { TSchema } from 'typebox';
 import type { Config } from '../../config.js';
 import { VERSION } from '../../version.js';
 import { Problem } from '../errors/error-schemas.js';
+import { CONFIG_ADMIN_SCHEMAS, CONFIG_TAG } from './config-admin-schemas.js';
 import { OVERSIGHT_ADMIN_SCHEMAS, OVERSIGHT_TAG } from './oversight-admin-schemas.js';
 import { PASSKEY_ADMIN_SCHEMAS, PASSKEY_TAG } from './passkey-admin-schemas.js';
 import { TENANCY_ADMIN_SCHEMAS, TENANCY_TAG } from './tenancy-admin-schemas.js';
@@ -14,10 +15,11 @@ export const ADMIN_COMPONENT_SCHEMAS: readonly TSchema[] = [
   ...TENANCY_ADMIN_SCHEMAS,
   ...PASSKEY_ADMIN_SCHEMAS,
   ...WEBHOOK_ADMIN_SCHEMAS,
+  ...CONFIG_ADMIN_SCHEMAS,
   ...OVERSIGHT_ADMIN_SCHEMAS,
 ];
 
-const TAGS = [TENANCY_TAG, PASSKEY_TAG, WEBHOOK_TAG, OVERSIGHT_TAG];
+const TAGS = [TENANCY_TAG, PASSKEY_TAG, WEBHOOK_TAG, CONFIG_TAG, OVERSIGHT_TAG];
 
 /** The admin listener's OpenAPI 3.1 root, completed by @fastify/swagger with every admin route. */
 export function adminOpenApiDefinition(config: Config): NonNullable<FastifyDynamicSwaggerOptions['openapi']> {

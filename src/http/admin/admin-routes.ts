@@ -1,6 +1,8 @@
 import type { ServiceDeps } from '../../services/deps.js';
 import { type RouteRow, route } from '../route-table.js';
 import type { AdminOperation } from './admin-operation.js';
+import { configAdminHandlers } from './config-admin-handlers.js';
+import { configOperations as c } from './config-admin-operations.js';
 import { oversightAdminHandlers } from './oversight-admin-handlers.js';
 import { oversightOperations as o } from './oversight-admin-operations.js';
 import { passkeyAdminHandlers } from './passkey-admin-handlers.js';
@@ -21,6 +23,7 @@ export function adminRoutes(deps: ServiceDeps): RouteRow<AdminOperation>[] {
   const passkeys = passkeyAdminHandlers(deps);
   const webhooks = webhookAdminHandlers(deps);
   const oversight = oversightAdminHandlers(deps);
+  const config = configAdminHandlers(deps);
   // biome-ignore format: a route table, one route per line
   return [
     route('GET',    '/:environment/clients',                             t.listClients,             {}, tenancy.listClients),
@@ -45,6 +48,10 @@ export function adminRoutes(deps: ServiceDeps): RouteRow<AdminOperation>[] {
     route('POST',   '/:environment/webhook-endpoints/:id/rotate-secret', w.rotateWebhookSecret,     {}, webhooks.rotateWebhookSecret),
     route('POST',   '/:environment/webhook-endpoints/:id/enable',        w.enableWebhookEndpoint,   {}, webhooks.enableWebhookEndpoint),
     route('GET',    '/:environment/webhook-deliveries',                  w.listWebhookDeliveries,   {}, webhooks.listWebhookDeliveries),
+
+    route('POST',   '/:environment/config/plan',                         c.planTenancyConfig,       {}, config.planTenancyConfig),
+    route('POST',   '/:environment/config/apply',                        c.applyTenancyConfig,      {}, config.applyTenancyConfig),
+    route('GET',    '/:environment/config/dump',                         c.dumpTenancyConfig,       {}, config.dumpTenancyConfig),
 
     route('GET',    '/:environment/privacy-requests',                    o.listPrivacyRequests,     {}, oversight.listPrivacyRequests),
     route('POST',   '/:environment/suppression-lifts',                   o.liftSuppression,         {}, oversight.liftSuppression),

@@ -35,12 +35,13 @@ export function passkeyAdminHandlers(deps: ServiceDeps) {
     },
     createPasskey(request: Req<'createPasskey'>, reply: Reply<'createPasskey'>) {
       const { environment, app } = request.params;
-      const { api, expiresAt } = request.body;
+      const { api, expiresAt, name } = request.body;
       return answerCreate(deps, request, reply, async (d) => {
         const application = await resolveApplication(d, app, environment);
         const created = await createPasskey(d, {
           applicationId: application.id,
           api,
+          ...(name !== undefined ? { name } : {}),
           ...limitsOf(request.body),
           ...(expiresAt !== undefined ? { expiresAt: Date.parse(expiresAt) } : {}),
         });

@@ -37,7 +37,7 @@ export const passkeyOperations = adminOperations('Passkeys', {
     errors: {
       400: `${CREATE_ERRORS[400]}, or the expiry is not in the future`,
       404: 'No such application in this environment',
-      409: 'The application is revoked',
+      409: 'The application is revoked, or has an unrevoked passkey of that name',
     },
   },
   getPasskey: {

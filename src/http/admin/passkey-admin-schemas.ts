@@ -6,9 +6,11 @@ import { Environment, Instant, InstantOrNull } from './admin-schemas.js';
 
 /** The bounds domain/passkey.ts validatePasskeyLimits enforces, stated for the schema too. */
 const Limit = (description: string) => Type.Integer({ minimum: 1, maximum: 1_000_000_000, description });
-const RateLimit = Limit('Requests per minute (default: the configured default)');
-const Quota = Limit('Requests per day (default: the configured default)');
-const Api = Type.Union([Type.Literal('response'), Type.Literal('privacy')], {
+export const RateLimit = Limit('Requests per minute (default: the configured default)');
+export const Quota = Limit('Requests per day (default: the configured default)');
+/** A passkey's name, unique among its application's unrevoked passkeys. */
+export const PasskeyName = Type.String({ minLength: 1, maxLength: 100, pattern: '^\\S(.*\\S)?$' });
+export const Api = Type.Union([Type.Literal('response'), Type.Literal('privacy')], {
   description: 'The API it is accepted by',
 });
 
@@ -16,6 +18,9 @@ const passkeyFields = {
   id: Type.String(),
   applicationId: Type.String(),
   environment: Environment,
+  name: Type.Union([PasskeyName, Type.Null()], {
+    description: 'Its name within the application, if given one',
+  }),
   api: Api,
   hint: Type.String({ description: 'The last characters of the passkey, to tell passkeys apart' }),
   rateLimitPerMinute: Type.Integer(),
@@ -42,6 +47,7 @@ const FutureInstant = Type.String({ format: 'date-time', description: 'A time in
 export const NewPasskey = Type.Object(
   {
     api: Api,
+    name: Type.Optional(PasskeyName),
     rateLimitPerMinute: Type.Optional(RateLimit),
     quotaPerDay: Type.Optional(Quota),
     expiresAt: Type.Optional(FutureInstant),
@@ -65,10 +71,14 @@ export const PasskeyListQuery = {
 };
 
 /** A passkey as the admin API shows it; its status is the one at `now`. */
-export const passkeyView = (p: Passkey & { readonly lastUsedAt: number | null }, now: number) => ({
+export const passkeyView = (
+  p: Passkey & { readonly lastUsedAt: number | null; readonly name: string | null },
+  now: number,
+) => ({
   id: p.id,
   applicationId: p.applicationId,
   environment: p.environment,
+  name: p.name,
   api: p.api,
   hint: `…${p.keyHint}`,
   rateLimitPerMinute: p.ratePerMinute,

@@ -6,6 +6,8 @@ import {
   validatePasskeyExpiry,
   validatePasskeyLimits,
 } from '../../domain/passkey.js';
+import { AppError } from '../../errors.js';
+import { isUniqueViolation } from '../../store/driver-errors.js';
 import { findDefaultPasskey, insertPasskey, type PasskeyListing } from '../../store/repositories/passkeys.js';
 import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
@@ -20,7 +22,13 @@ import { requireActiveApplication } from './require-active-application.js';
  */
 export async function createPasskey(
   deps: ServiceDeps,
-  input: { applicationId: string; api: PasskeyApi; expiresAt?: number | undefined } & PasskeyLimits,
+  input: {
+    applicationId: string;
+    api: PasskeyApi;
+    expiresAt?: number | undefined;
+    /** Unique among the application's unrevoked passkeys. */
+    name?: string | undefined;
+  } & PasskeyLimits,
 ): Promise<{ passkey: PasskeyListing; value: string }> {
   validatePasskeyLimits(input);
   const now = deps.clock();
@@ -43,8 +51,17 @@ export async function createPasskey(
       expiresAt: input.expiresAt ?? null,
       revokedAt: null,
       lastUsedAt: null,
+      name: input.name ?? null,
     };
-    await insertPasskey(trx, passkey, hashCredential(value));
+    try {
+      await insertPasskey(trx, passkey, hashCredential(value));
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      throw new AppError('CONFLICT', {
+        field: 'name',
+        detail: `the application already has a passkey named ${JSON.stringify(input.name)}`,
+      });
+    }
     await recordAudit(trx, deps, {
       action: 'passkey.created',
       targetType: 'passkey',
@@ -57,6 +74,7 @@ export async function createPasskey(
         quotaPerDay: passkey.quotaPerDay,
         default: passkey.isDefault,
         expiresAt: passkey.expiresAt,
+        ...(passkey.name === null ? {} : { name: passkey.name }),
       },
     });
     return { passkey, value };

@@ -13,7 +13,10 @@ export interface ApplicationSecret {
   readonly createdAt: number;
 }
 
-function toApplication(row: ApplicationRow): Application {
+/** What the domain's Application holds of a row; a file's bookkeeping columns stay in the store. */
+type ApplicationFields = Omit<ApplicationRow, 'managed_by' | 'rotate_label'>;
+
+function toApplication(row: ApplicationFields): Application {
   return {
     id: row.id,
     environment: row.environment,
@@ -111,7 +114,7 @@ export async function findApplicationCredentials(
   const first = rows[0];
   // Ids are never null in their tables: a null id is an outer join finding no row.
   if (!first || first.id === null) return undefined;
-  const application = toApplication(first as ApplicationRow);
+  const application = toApplication(first as ApplicationFields);
   const secrets = rows.flatMap((r): ApplicationSecret[] =>
     r.secret_id === null || r.secret_hash === null || r.secret_created_at === null
       ? []

@@ -22,13 +22,24 @@ function toPasskey(row: PasskeyRow): Passkey {
   };
 }
 
-/** A passkey as listed for operators: with when it was last used, which the hot path never reads. */
-export type PasskeyListing = Passkey & { readonly lastUsedAt: number | null };
+/**
+ * A passkey as listed for operators: with when it was last used and its name, which the hot path
+ * never reads.
+ */
+export type PasskeyListing = Passkey & { readonly lastUsedAt: number | null; readonly name: string | null };
 
-const toListing = (row: PasskeyRow): PasskeyListing => ({ ...toPasskey(row), lastUsedAt: row.last_used_at });
+const toListing = (row: PasskeyRow): PasskeyListing => ({
+  ...toPasskey(row),
+  lastUsedAt: row.last_used_at,
+  name: row.name,
+});
 
 /** Stores a new passkey; `keyHash` is the only form of the key that is kept. */
-export async function insertPasskey(db: Kysely<Database>, passkey: Passkey, keyHash: string): Promise<void> {
+export async function insertPasskey(
+  db: Kysely<Database>,
+  passkey: Passkey & { readonly name?: string | null },
+  keyHash: string,
+): Promise<void> {
   await db
     .insertInto('passkeys')
     .values({
@@ -45,6 +56,7 @@ export async function insertPasskey(db: Kysely<Database>, passkey: Passkey, keyH
       created_at: passkey.createdAt,
       expires_at: passkey.expiresAt,
       revoked_at: passkey.revokedAt,
+      name: passkey.name ?? null,
     })
     .execute();
 }

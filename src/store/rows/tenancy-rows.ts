@@ -12,6 +12,8 @@ export interface ClientsTable {
   environment: Environment;
   name: string;
   created_at: number;
+  /** The stack of the configuration file that created or adopted it; null when none manages it. */
+  managed_by: string | null;
 }
 
 export interface ApplicationsTable {
@@ -23,6 +25,9 @@ export interface ApplicationsTable {
   status: ApplicationStatus;
   created_at: number;
   revoked_at: number | null;
+  managed_by: string | null;
+  /** The `rotate:` label of a configuration file: a different one rotates the client secret. */
+  rotate_label: string | null;
 }
 
 export interface ApplicationSecretsTable {
@@ -58,6 +63,9 @@ export interface PasskeysTable {
   /** Latest use seen by an instance, written at most once a minute per passkey per instance. */
   last_used_at: number | null;
   expires_at: number | null;
+  /** Unique among the application's unrevoked passkeys; null for a passkey given none. */
+  name: string | null;
+  managed_by: string | null;
 }
 
 export interface TokenSigningKeysTable {
@@ -79,6 +87,12 @@ export interface TokenDenialsTable {
 export interface InstanceSettingsTable {
   key: string;
   value: string;
+}
+
+/** Moved by every change of an environment's tenancy, in that change's transaction. */
+export interface TenancyRevisionsTable {
+  environment: Environment;
+  revision: number;
 }
 
 /** Fixed-window counters of passkey limits and failed logins when no Redis is configured. */

@@ -10,6 +10,9 @@ export interface WebhookEndpointsTable {
   created_at: number;
   disabled_at: number | null;
   disabled_reason: string | null;
+  managed_by: string | null;
+  /** The `rotate:` label of a configuration file: a different one rotates the signing secret. */
+  rotate_label: string | null;
 }
 
 export interface WebhookSubscriptionsTable {

@@ -56,6 +56,7 @@ describe(`admin API: passkeys on ${TEST_DIALECT}`, () => {
     const expiresAt = inFuture(24 * HOUR);
     const res = await create(prod.clientId, {
       api: 'privacy',
+      name: 'ops-export',
       rateLimitPerMinute: 5,
       quotaPerDay: 50,
       expiresAt,
@@ -72,6 +73,7 @@ describe(`admin API: passkeys on ${TEST_DIALECT}`, () => {
         hint: undefined,
         applicationId: prod.applicationId,
         environment: 'production',
+        name: 'ops-export',
         api: 'privacy',
         rateLimitPerMinute: 5,
         quotaPerDay: 50,
@@ -90,6 +92,9 @@ describe(`admin API: passkeys on ${TEST_DIALECT}`, () => {
     const { passkey: _shownOnce, ...listed } = created;
     assert.deepEqual(read.json(), listed);
     assert.ok(!read.body.includes(created.passkey ?? 'rpa_pk_'), 'the passkey was shown again');
+    // A name is unique among the application's unrevoked passkeys.
+    const again = await create(prod.clientId, { api: 'response', name: 'ops-export' });
+    assert.equal(again.statusCode, 409, again.body);
   });
 
   it('refuses a bad body, an application of the other environment and a token without tenancy:write', async () => {

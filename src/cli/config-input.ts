@@ -1,0 +1,66 @@
+import { parseDocument } from 'yaml';
+import { maskValues, substituteEnvReferences } from '../domain/env-references.js';
+import {
+  checkTenancyFile,
+  describeProblem,
+  type FileProblem,
+  type TenancyFile,
+} from '../domain/tenancy-file.js';
+import { configFileProblems } from '../http/admin/config-file-schema.js';
+import { CliError } from './cli-error.js';
+import type { CliIo } from './cli-io.js';
+import { openInputFile } from './open-input-file.js';
+
+/** A configuration file read, its `${env:…}` references replaced, and checked. */
+export interface ConfigInput {
+  readonly path: string;
+  readonly file: TenancyFile;
+  /** Values the environment brought in: every output masks them. */
+  readonly masked: readonly string[];
+}
+
+/** A file that is not a valid configuration: its problems, each on its own line, then exit 1. */
+export class InvalidConfigFile extends CliError {
+  constructor(
+    readonly path: string,
+    readonly problems: readonly FileProblem[],
+    readonly masked: readonly string[],
+  ) {
+    super(`${path} is not a valid configuration file`);
+  }
+}
+
+/**
+ * Reads a configuration file (YAML, or JSON, which is YAML too), replaces its `${env:RPA_…}`
+ * references and checks it offline: its schema, then what the schema cannot say (duplicates,
+ * unknown client names). Throws InvalidConfigFile naming every problem found.
+ */
+export async function readConfigInput(io: CliIo, path: string): Promise<ConfigInput> {
+  const handle = await openInputFile(path);
+  let text: string;
+  try {
+    text = await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const problems = doc.errors.map((e) => ({
+      path: '',
+      message: `line ${(e.linePos?.[0]?.line ?? 0) || '?'}: ${e.message.split('\n')[0]}`,
+    }));
+    throw new InvalidConfigFile(path, problems, []);
+  }
+  const substituted = substituteEnvReferences(doc.toJS(), io.env);
+  const problems = [...substituted.problems, ...configFileProblems(substituted.value)];
+  if (problems.length === 0) problems.push(...checkTenancyFile(substituted.value as TenancyFile));
+  if (problems.length > 0) throw new InvalidConfigFile(path, problems, substituted.masked);
+  return { path, file: substituted.value as TenancyFile, masked: substituted.masked };
+}
+
+/** Writes each problem of an invalid file as one line on stderr, masked, and fails the command. */
+export function reportInvalidFile(io: CliIo, err: InvalidConfigFile): void {
+  for (const p of err.problems)
+    io.stderr.write(`rpa: ${maskValues(`${err.path}: ${describeProblem(p)}`, err.masked)}\n`);
+  io.exitCode = 1;
+}
