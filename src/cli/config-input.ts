@@ -6,7 +6,7 @@ import {
   type FileProblem,
   type TenancyFile,
 } from '../domain/tenancy-file.js';
-import { configFileProblems } from '../http/admin/config-file-schema.js';
+import { configFileProblems, convertConfigFile } from '../http/admin/config-file-schema.js';
 import { CliError } from './cli-error.js';
 import type { CliIo } from './cli-io.js';
 import { openInputFile } from './open-input-file.js';
@@ -43,19 +43,23 @@ export async function readConfigInput(io: CliIo, path: string): Promise<ConfigIn
   } finally {
     await handle.close();
   }
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { uniqueKeys: true });
   if (doc.errors.length > 0) {
     const problems = doc.errors.map((e) => ({
       path: '',
-      message: `line ${(e.linePos?.[0]?.line ?? 0) || '?'}: ${e.message.split('\n')[0]}`,
+      // yaml's own message ends with where: "… at line 4, column 1:".
+      message: (e.message.split('\n')[0] ?? e.message).replace(/:$/, ''),
     }));
     throw new InvalidConfigFile(path, problems, []);
   }
   const substituted = substituteEnvReferences(doc.toJS(), io.env);
-  const problems = [...substituted.problems, ...configFileProblems(substituted.value)];
-  if (problems.length === 0) problems.push(...checkTenancyFile(substituted.value as TenancyFile));
+  const value = convertConfigFile(substituted.value);
+  // A value left empty by a reference that failed has no other problem worth naming.
+  const failed = new Set(substituted.problems.map((p) => p.path));
+  const problems = [...substituted.problems, ...configFileProblems(value).filter((p) => !failed.has(p.path))];
+  if (problems.length === 0) problems.push(...checkTenancyFile(value as TenancyFile));
   if (problems.length > 0) throw new InvalidConfigFile(path, problems, substituted.masked);
-  return { path, file: substituted.value as TenancyFile, masked: substituted.masked };
+  return { path, file: value as TenancyFile, masked: substituted.masked };
 }
 
 /** Writes each problem of an invalid file as one line on stderr, masked, and fails the command. */

@@ -86,6 +86,15 @@ function pathOf(pointer: string): string {
 }
 
 /** What is wrong with `doc` against the file's schema, each at its path; none when it is a file. */
+/**
+ * The file with text read as a number or a boolean where its schema wants one: a value from
+ * `${env:…}` is text (docs/configuration-as-code.md), and `quotaPerDay: ${env:RPA_QUOTA}` means
+ * the number. Nothing else changes; what cannot be read so is left for configFileProblems.
+ */
+export function convertConfigFile(doc: unknown): unknown {
+  return Value.Convert(ConfigFile, doc);
+}
+
 export function configFileProblems(doc: unknown): FileProblem[] {
   const problems: FileProblem[] = [];
   const seen = new Set<string>();

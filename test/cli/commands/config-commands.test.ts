@@ -19,7 +19,7 @@ import {
 const dir = mkdtempSync(join(tmpdir(), 'rpa-config-cli-'));
 const schema = TEST_DIALECT === 'postgres' ? uniqueSchema() : undefined;
 const databaseUrl = TEST_DIALECT === 'postgres' ? TEST_DATABASE_URL : `sqlite:${join(dir, 'cli.db')}`;
-const env = { RPA_HOOK_PATH: 'hooks-a1b2c3' };
+const env = { RPA_HOOK_PATH: 'hooks-a1b2c3', RPA_QUOTA: '5000' };
 const rpa = rpaAgainst({ databaseUrl, schema }, env);
 
 const file = (name: string, text: string) => {
@@ -107,6 +107,14 @@ applications:
     assert.equal(s.code, 1);
     assert.match(s.stderr, /clients\[1\]\.name: duplicate client A/);
     assert.match(s.stderr, /applications\[0\]\.clientNames\[0\]: unknown client B/);
+    // A whole value from the environment is text: it takes the type the field wants.
+    const typed = file(
+      'typed.yaml',
+      'apiVersion: rpa/v1\nenvironment: production\nstack: s\nclients: [{ name: A }]\napplications:\n' +
+        '  - { name: w, clientNames: [A], passkeys: [{ name: p, api: response, quotaPerDay: "${env:RPA_QUOTA}" }] }\n',
+    );
+    const t = await rpa('config', 'validate', typed);
+    assert.equal(t.code, 0, t.stderr);
     const good = await rpa('config', 'validate', file('partners.yaml', PARTNERS));
     assert.equal(good.code, 0, good.stderr);
     const printed = await rpa('config', 'schema');
