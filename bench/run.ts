@@ -12,6 +12,8 @@
  *            half of capacity for 10 minutes: per minute throughput, p50, p99 (only when named)
  *   tracing  author and token also traced, sampled at 0.1 and at 1.0, against the untraced service
  *            (only when named; runs author and token when they are not named)
+ *   config   `rpa config diff` and `apply` of a tenancy file of 1,000 clients, 1,000 applications
+ *            and 4,000 passkeys: seconds per step (only when named)
  * on SQLite and on PostgreSQL + Redis; then each target of the service, met or missed, from the
  * same run (bench/harness/target-verdicts.ts).
  *
@@ -38,6 +40,7 @@ import { recordRun, revisionOf } from './harness/run-record.js';
 import { targetVerdicts } from './harness/target-verdicts.js';
 import { seedDemo, targetFor } from './harness/targets.js';
 import { authorScenario } from './scenarios/author-scenario.js';
+import { configScenario } from './scenarios/config-scenario.js';
 import { overloadScenario } from './scenarios/overload-scenario.js';
 import { privacyScenario } from './scenarios/privacy-scenario.js';
 import { sustainedScenario } from './scenarios/sustained-scenario.js';
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
       if (scenarios.has('privacy')) await privacyScenario(ctx, target, demo);
       if (scenarios.has('overload')) await overloadScenario(ctx, target, demo);
       if (scenarios.has('sustained')) await sustainedScenario(ctx, target, demo);
+      if (scenarios.has('config')) await configScenario(ctx, target);
     } finally {
       await target.cleanup();
     }
