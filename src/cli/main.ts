@@ -62,8 +62,10 @@ export async function run(argv: readonly string[], io: CliIo = processIo()): Pro
     await program.parseAsync([...argv]);
     return io.exitCode;
   } catch (err) {
-    // Help and version exit 0; usage errors were already printed by commander.
-    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    // Help and version exit 0; usage errors were already printed by commander, and exit 1 like
+    // any failure: 2 is `rpa config diff`'s "something would change" (docs/configuration-as-code.md),
+    // which a misspelt option must not pass for.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 1;
     const message =
       err instanceof AppError || err instanceof ConfigError || err instanceof CliError
         ? err.message

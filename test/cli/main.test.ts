@@ -35,6 +35,19 @@ describe(`rpa CLI on ${TEST_DIALECT}`, () => {
       assert.match(r.stdout, new RegExp(c));
   });
 
+  it('exits 1 on a usage error: 2 is `rpa config diff`’s "something would change"', async () => {
+    for (const argv of [
+      ['config', 'diff', 'tenancy.yaml', '--prnue'],
+      ['config', 'apply', 'tenancy.yaml', '--max-deletes', 'x'],
+      ['clients', 'add'],
+      ['no-such-command'],
+    ]) {
+      const r = await rpa(...argv);
+      assert.equal(r.code, 1, `${argv.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, /error/);
+    }
+  });
+
   it('prints the OpenAPI document the server serves, without the configured database', async () => {
     // An unreachable database: the document needs none, so a build machine can write it.
     const r = await rpaAgainst({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', schema: undefined })(
