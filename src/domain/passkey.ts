@@ -80,3 +80,11 @@ export function validatePasskeyLimits(limits: PasskeyLimits): void {
     }
   }
 }
+
+/** A passkey name is unique among an application's unrevoked passkeys (docs/configuration-as-code.md). */
+export function passkeyNameTaken(name: string | undefined): AppError {
+  return new AppError('CONFLICT', {
+    field: 'name',
+    detail: `the application already has a passkey named ${JSON.stringify(name)}`,
+  });
+}

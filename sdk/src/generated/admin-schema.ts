@@ -2423,6 +2423,7 @@ export interface operations {
                 "application/json": {
                     /** @description A time in the future; null: never */
                     expiresAt?: string | null;
+                    name?: string;
                     /** @description Requests per day (default: the configured default) */
                     quotaPerDay?: number;
                     /** @description Requests per minute (default: the configured default) */

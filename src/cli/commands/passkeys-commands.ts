@@ -35,8 +35,9 @@ interface AdminPasskey {
 /** For people, a passkey never used says so; --json keeps the API's null. */
 const forPeople = (p: AdminPasskey) => ({ ...p, lastUsedAt: p.lastUsedAt ?? 'never' });
 
-/** The options of `create` and `update` that set a passkey's limits and expiry. */
+/** The options of `create` and `update` that set a passkey's name, limits and expiry. */
 interface LimitOptions {
+  readonly name?: string;
   readonly rateLimit?: number;
   readonly quota?: number;
   readonly expiresAt?: string;
@@ -45,6 +46,7 @@ interface LimitOptions {
 
 /** The limits `--rate-limit` and `--quota` set and the expiry `--expires-at` sets, leaving out those not given. */
 const changesGiven = (opts: LimitOptions) => ({
+  ...(opts.name !== undefined ? { name: opts.name } : {}),
   ...(opts.rateLimit !== undefined ? { rateLimitPerMinute: opts.rateLimit } : {}),
   ...(opts.quota !== undefined ? { quotaPerDay: opts.quota } : {}),
   ...(opts.expiresAt !== undefined ? { expiresAt: opts.expiresAt } : {}),
@@ -64,6 +66,7 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
     .description('issue a passkey for one API of an application; prints it once')
     .requiredOption('--app <app>', 'owning application: its id or client id')
     .requiredOption('--api <api>', 'response or privacy', parseApi)
+    .option('--name <name>', "unique among the application's passkeys; how a configuration file names it")
     .option('--rate-limit <n>', 'requests per minute', parsePositiveInt)
     .option('--quota <n>', 'requests per day', parsePositiveInt)
     .option('--expires-at <time>', 'when it stops working, ISO 8601 (default: never)', parseInstant)
@@ -97,7 +100,8 @@ export function registerPasskeysCommands(program: Command, io: CliIo): void {
 function registerUpdateCommand(passkeys: Command, io: CliIo): void {
   passkeys
     .command('update <passkeyId>')
-    .description('change the rate limit, quota or expiry of a passkey, or revoke it')
+    .description('change the name, rate limit, quota or expiry of a passkey, or revoke it')
+    .option('--name <name>', "unique among the application's passkeys; how a configuration file names it")
     .option('--rate-limit <n>', 'requests per minute', parsePositiveInt)
     .option('--quota <n>', 'requests per day', parsePositiveInt)
     .option('--expires-at <time>', 'when it stops working, ISO 8601', parseInstant)
@@ -110,7 +114,7 @@ function registerUpdateCommand(passkeys: Command, io: CliIo): void {
       const changes = { ...changesGiven(opts), ...(opts.expiry ? {} : { expiresAt: null }) };
       if (Object.keys(changes).length === 0 && !opts.revoke)
         throw new CliError(
-          'nothing to change: give --rate-limit N, --quota N, --expires-at TIME, --no-expiry or --revoke',
+          'nothing to change: give --name N, --rate-limit N, --quota N, --expires-at TIME, --no-expiry or --revoke',
         );
       const updated = await withAdminApi(io, (api) =>
         inItsEnvironment([namedPasskey(passkeyId)], async (env) => {

@@ -54,10 +54,11 @@ export function passkeyAdminHandlers(deps: ServiceDeps) {
     },
     async updatePasskey(request: Req<'updatePasskey'>) {
       const { environment, id } = request.params;
-      const { expiresAt } = request.body;
+      const { expiresAt, name } = request.body;
       const updated = await updatePasskey(callerDeps(deps, request), {
         passkeyId: id,
         environment,
+        ...(name !== undefined ? { name } : {}),
         ...limitsOf(request.body),
         ...(expiresAt !== undefined ? { expiresAt: expiresAt === null ? null : Date.parse(expiresAt) } : {}),
       });

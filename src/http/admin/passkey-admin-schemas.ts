@@ -56,6 +56,7 @@ export const NewPasskey = Type.Object(
 );
 export const PasskeyChanges = Type.Object(
   {
+    name: Type.Optional(PasskeyName),
     rateLimitPerMinute: Type.Optional(RateLimit),
     quotaPerDay: Type.Optional(Quota),
     expiresAt: Type.Optional(

@@ -3,10 +3,10 @@ import { credentialHint, generateCredential, hashCredential } from '../../domain
 import {
   type PasskeyApi,
   type PasskeyLimits,
+  passkeyNameTaken,
   validatePasskeyExpiry,
   validatePasskeyLimits,
 } from '../../domain/passkey.js';
-import { AppError } from '../../errors.js';
 import { isUniqueViolation } from '../../store/driver-errors.js';
 import { findDefaultPasskey, insertPasskey, type PasskeyListing } from '../../store/repositories/passkeys.js';
 import { inTransaction } from '../../store/transaction.js';
@@ -57,10 +57,7 @@ export async function createPasskey(
       await insertPasskey(trx, passkey, hashCredential(value));
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
-      throw new AppError('CONFLICT', {
-        field: 'name',
-        detail: `the application already has a passkey named ${JSON.stringify(input.name)}`,
-      });
+      throw passkeyNameTaken(input.name);
     }
     await recordAudit(trx, deps, {
       action: 'passkey.created',

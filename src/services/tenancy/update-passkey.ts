@@ -2,10 +2,12 @@ import type { Environment } from '../../domain/environment.js';
 import {
   type Passkey,
   type PasskeyLimits,
+  passkeyNameTaken,
   validatePasskeyExpiry,
   validatePasskeyLimits,
 } from '../../domain/passkey.js';
 import { AppError } from '../../errors.js';
+import { isUniqueViolation } from '../../store/driver-errors.js';
 import {
   findPasskeyListing,
   type PasskeyChanges,
@@ -25,10 +27,12 @@ export type PasskeyUpdate = {
   revoke?: boolean | undefined;
   /** A time ahead; null removes the expiry. */
   expiresAt?: number | null | undefined;
+  /** Unique among the application's unrevoked passkeys: how a configuration file names it. */
+  name?: string | undefined;
 } & PasskeyLimits;
 
 /**
- * Changes a passkey's limits or expiry, or revokes it. Changes apply from the next request on every
+ * Changes a passkey's limits, expiry or name, or revokes it. Changes apply from the next request on every
  * instance. Revoking a revoked passkey keeps the time it was first revoked.
  */
 export async function updatePasskey(deps: ServiceDeps, input: PasskeyUpdate): Promise<PasskeyListing> {
@@ -37,11 +41,12 @@ export async function updatePasskey(deps: ServiceDeps, input: PasskeyUpdate): Pr
     changes.ratePerMinute === undefined &&
     changes.quotaPerDay === undefined &&
     changes.expiresAt === undefined &&
+    changes.name === undefined &&
     !changes.revoke
   )
     throw new AppError('INVALID_REQUEST', {
       field: 'passkey',
-      detail: 'nothing to change: give a rate limit, a quota, an expiry or revoke',
+      detail: 'nothing to change: give a rate limit, a quota, an expiry, a name or revoke',
     });
   validatePasskeyLimits(changes);
   const now = deps.clock();
@@ -54,10 +59,13 @@ export async function updatePasskey(deps: ServiceDeps, input: PasskeyUpdate): Pr
       ...(changes.ratePerMinute !== undefined ? { ratePerMinute: changes.ratePerMinute } : {}),
       ...(changes.quotaPerDay !== undefined ? { quotaPerDay: changes.quotaPerDay } : {}),
       ...(changes.expiresAt !== undefined ? { expiresAt: changes.expiresAt } : {}),
+      ...(changes.name !== undefined && changes.name !== current.name ? { name: changes.name } : {}),
       ...(revoke ? { revokedAt: now } : {}),
     };
     if (Object.keys(row).length === 0) return current;
-    await updatePasskeyRow(trx, passkeyId, row);
+    await updatePasskeyRow(trx, passkeyId, row).catch((err: unknown) => {
+      throw isUniqueViolation(err) ? passkeyNameTaken(changes.name) : err;
+    });
     await recordAudit(trx, deps, {
       action: revoke ? 'passkey.revoked' : 'passkey.updated',
       targetType: 'passkey',
@@ -72,7 +80,10 @@ export async function updatePasskey(deps: ServiceDeps, input: PasskeyUpdate): Pr
 }
 
 /** What changed, each as from and to, for the audit trail. */
-function changed(current: Passkey, row: PasskeyChanges): Record<string, { from: unknown; to: unknown }> {
+function changed(
+  current: PasskeyListing,
+  row: PasskeyChanges,
+): Record<string, { from: unknown; to: unknown }> {
   return {
     ...(row.ratePerMinute !== undefined
       ? { rateLimitPerMinute: { from: current.ratePerMinute, to: row.ratePerMinute } }
@@ -81,5 +92,6 @@ function changed(current: Passkey, row: PasskeyChanges): Record<string, { from: 
       ? { quotaPerDay: { from: current.quotaPerDay, to: row.quotaPerDay } }
       : {}),
     ...(row.expiresAt !== undefined ? { expiresAt: { from: current.expiresAt, to: row.expiresAt } } : {}),
+    ...(row.name !== undefined ? { name: { from: current.name, to: row.name } } : {}),
   };
 }

@@ -128,6 +128,7 @@ export interface PasskeyChanges {
   /** Null removes the expiry. */
   readonly expiresAt?: number | null;
   readonly revokedAt?: number;
+  readonly name?: string;
 }
 
 export async function updatePasskey(
@@ -141,6 +142,7 @@ export async function updatePasskey(
       ...(changes.ratePerMinute !== undefined ? { rate_limit_per_minute: changes.ratePerMinute } : {}),
       ...(changes.quotaPerDay !== undefined ? { quota_per_day: changes.quotaPerDay } : {}),
       ...(changes.expiresAt !== undefined ? { expires_at: changes.expiresAt } : {}),
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.revokedAt !== undefined
         ? { status: 'revoked' as const, revoked_at: changes.revokedAt }
         : {}),

@@ -186,6 +186,35 @@ applications:
     assert.ok(existsSync(join(dir, 'secrets.json')));
   });
 
+  it('adopts what was made by hand, a passkey once it is given a name', async () => {
+    const json = async (...argv: string[]) => {
+      const r = await rpa(...argv, '--json');
+      assert.equal(r.code, 0, r.stderr);
+      return JSON.parse(r.stdout);
+    };
+    await json('clients', 'add', 'Hand-EN');
+    const app = await json('apps', 'create', '--name', 'hand-app', '--clients', 'Hand-EN');
+    const made = await json('passkeys', 'create', '--app', app.clientId, '--api', 'response');
+    const hand = file(
+      'hand.yaml',
+      'apiVersion: rpa/v1\nenvironment: production\nstack: hand\nclients: [{ name: Hand-EN }]\n' +
+        'applications:\n  - name: hand-app\n    clientNames: [Hand-EN]\n' +
+        '    passkeys: [{ name: made-by-hand, api: response }]\n',
+    );
+    // Unnamed, the passkey is not the file's: the file's would be a second one.
+    const before = await rpa('config', 'diff', hand, '--adopt');
+    assert.match(before.stdout, /\+ passkey hand-app\/made-by-hand/);
+    const named = await json('passkeys', 'update', made.id, '--name', 'made-by-hand');
+    assert.equal(named.name, 'made-by-hand');
+    const after = await rpa('config', 'diff', hand, '--adopt');
+    assert.equal(after.code, 2, after.stdout);
+    assert.doesNotMatch(after.stdout, /\+ passkey/);
+    assert.match(after.stdout, /passkey hand-app\/made-by-hand \(adopted\)/);
+    const applied = await rpa('config', 'apply', hand, '--adopt');
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.equal((await rpa('config', 'diff', hand)).code, 0);
+  });
+
   it('masks values from the environment in the problems it reports too', async () => {
     const inside = file(
       'inside.yaml',

@@ -81,7 +81,7 @@ describe(`rpa passkeys on ${TEST_DIALECT}`, () => {
       '--expires-at',
       'soon',
     );
-    assert.equal(usage.code, 2);
+    assert.equal(usage.code, 1, 'a usage error exits 1 like any failure');
     assert.match(usage.stderr, /ISO 8601/);
     const past = await rpa(
       'passkeys',

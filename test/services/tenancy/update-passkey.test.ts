@@ -41,6 +41,19 @@ describe(`updatePasskey on ${TEST_DIALECT}`, () => {
     );
   });
 
+  it('names a passkey made without a name, so a configuration file can adopt it; a taken name is a conflict', async () => {
+    const id = demo.responsePasskeyId;
+    const named = await updatePasskey(rt.deps, { passkeyId: id, name: 'web-response' });
+    assert.equal(named.name, 'web-response');
+    const trail = (await auditOf(id)).filter((e) => e.action === 'passkey.updated');
+    assert.deepEqual(trail.at(-1)?.details.name, { from: null, to: 'web-response' });
+    await assert.rejects(
+      updatePasskey(rt.deps, { passkeyId: demo.privacyPasskeyId, name: 'web-response' }),
+      (err: Error & { code?: string; detail?: string }) =>
+        err.code === 'CONFLICT' && /already has a passkey named/.test(err.detail ?? ''),
+    );
+  });
+
   it('refuses an expiry that is not ahead, and a call that changes nothing', async () => {
     const id = demo.responsePasskeyId;
     for (const expiresAt of [now, now - 1])
