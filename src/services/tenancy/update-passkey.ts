@@ -1,6 +1,5 @@
 import type { Environment } from '../../domain/environment.js';
 import {
-  type Passkey,
   type PasskeyLimits,
   passkeyNameTaken,
   validatePasskeyExpiry,
