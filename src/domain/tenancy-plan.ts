@@ -1,3 +1,4 @@
+import { groupBy } from './group-by.js';
 import { planApplication } from './plan-application.js';
 import { claim, type PlanItem, type PlanOptions, type PlanSink } from './plan-items.js';
 import type { FileProblem, TenancyFile } from './tenancy-file.js';
@@ -124,15 +125,4 @@ function unwanted(
       items.push({ kind: 'webhook', key: webhookKey(app.name, w.url), id: w.id });
   }
   return items;
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }
