@@ -22,13 +22,25 @@ export interface TenancyPlan {
   readonly problems: readonly FileProblem[];
 }
 
+/**
+ * A plan as computed, with what its apply needs beyond what is shown: the existing application
+ * each of the file's applications works on (its own, or the one it adopts), its id by name.
+ */
+export interface ComputedTenancyPlan extends TenancyPlan {
+  readonly applicationIds: ReadonlyMap<string, string>;
+}
+
 /** Whether applying the plan would change anything: what makes `rpa config diff` exit 2. */
 export function planChangesSomething(plan: TenancyPlan): boolean {
   return plan.creations.length + plan.changes.length + plan.adoptions.length + plan.revocations.length > 0;
 }
 
 /** Desired (the file) against current (the environment at its revision): the ordered steps between. */
-export function planTenancy(file: TenancyFile, state: TenancyState, options: PlanOptions): TenancyPlan {
+export function planTenancy(
+  file: TenancyFile,
+  state: TenancyState,
+  options: PlanOptions,
+): ComputedTenancyPlan {
   const sink: PlanSink = { creations: [], changes: [], adoptions: [], problems: [] };
   const notes: string[] = [];
   const { stack } = file;
@@ -95,6 +107,7 @@ export function planTenancy(file: TenancyFile, state: TenancyState, options: Pla
     revocations: options.prune ? revocations : [],
     notes,
     problems: sink.problems,
+    applicationIds: new Map([...kept.values()].map((a) => [a.name, a.id])),
   };
 }
 
