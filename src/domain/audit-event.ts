@@ -59,10 +59,13 @@ export interface AuditEvent {
 /** What a change says about itself; the trail stamps the id, the time and the actor. */
 export type AuditEntry = Omit<AuditEvent, 'id' | 'occurredAt' | 'actor'>;
 
-/** An event of `entry`, done by `actor` at `at`. */
-export function newAuditEvent(at: number, actor: string, entry: AuditEntry): AuditEvent {
-  // Time-ordered ids: the trail reads in order by id alone.
-  return { id: uuidV7(at), occurredAt: at, actor, ...entry };
+/**
+ * An event of `entry`, done by `actor` at `at`; `sequence` is its place among the events recorded
+ * together at `at`.
+ */
+export function newAuditEvent(at: number, actor: string, entry: AuditEntry, sequence?: number): AuditEvent {
+  // Time-ordered ids: the trail reads in order by id alone, events of one change in their order.
+  return { id: uuidV7(at, sequence), occurredAt: at, actor, ...entry };
 }
 
 /** Who acts: `cli:<user>`, `application:<id>`, `worker:<owner>`, `housekeeping`. */

@@ -1,3 +1,4 @@
+import { groupBy } from './group-by.js';
 import { planApplication } from './plan-application.js';
 import { claim, type PlanItem, type PlanOptions, type PlanSink } from './plan-items.js';
 import type { FileProblem, TenancyFile } from './tenancy-file.js';
@@ -21,13 +22,25 @@ export interface TenancyPlan {
   readonly problems: readonly FileProblem[];
 }
 
+/**
+ * A plan as computed, with what its apply needs beyond what is shown: the existing application
+ * each of the file's applications works on (its own, or the one it adopts), its id by name.
+ */
+export interface ComputedTenancyPlan extends TenancyPlan {
+  readonly applicationIds: ReadonlyMap<string, string>;
+}
+
 /** Whether applying the plan would change anything: what makes `rpa config diff` exit 2. */
 export function planChangesSomething(plan: TenancyPlan): boolean {
   return plan.creations.length + plan.changes.length + plan.adoptions.length + plan.revocations.length > 0;
 }
 
 /** Desired (the file) against current (the environment at its revision): the ordered steps between. */
-export function planTenancy(file: TenancyFile, state: TenancyState, options: PlanOptions): TenancyPlan {
+export function planTenancy(
+  file: TenancyFile,
+  state: TenancyState,
+  options: PlanOptions,
+): ComputedTenancyPlan {
   const sink: PlanSink = { creations: [], changes: [], adoptions: [], problems: [] };
   const notes: string[] = [];
   const { stack } = file;
@@ -94,6 +107,7 @@ export function planTenancy(file: TenancyFile, state: TenancyState, options: Pla
     revocations: options.prune ? revocations : [],
     notes,
     problems: sink.problems,
+    applicationIds: new Map([...kept.values()].map((a) => [a.name, a.id])),
   };
 }
 
@@ -124,15 +138,4 @@ function unwanted(
       items.push({ kind: 'webhook', key: webhookKey(app.name, w.url), id: w.id });
   }
   return items;
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
 }

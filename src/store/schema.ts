@@ -57,11 +57,7 @@ export type {
   TokenDenialsTable,
   TokenSigningKeysTable,
 } from './rows/tenancy-rows.js';
-export type {
-  WebhookDeliveryRow,
-  WebhookEndpointRow,
-  WebhookSecretsTable,
-} from './rows/webhook-rows.js';
+export type { WebhookDeliveryRow, WebhookEndpointRow } from './rows/webhook-rows.js';
 
 /**
  * Row types of every table. Times are epoch milliseconds (bigint on PostgreSQL, read back as

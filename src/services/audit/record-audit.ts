@@ -24,7 +24,8 @@ export async function recordAudit(
   const now = deps.clock();
   await insertAuditEvents(
     db,
-    entries.map(({ actor, ...entry }) => newAuditEvent(now, actor ?? deps.actor, entry)),
+    // Numbered in order: entries of one change share `now` and read back as they were given.
+    entries.map(({ actor, ...entry }, i) => newAuditEvent(now, actor ?? deps.actor, entry, i)),
   );
   await bumpTenancyRevisions(
     db,

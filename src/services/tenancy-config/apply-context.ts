@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PlanItem } from '../../domain/plan-items.js';
-import { claim } from '../../domain/plan-items.js';
 import type { TenancyFile } from '../../domain/tenancy-file.js';
-import type { TenancyPlan } from '../../domain/tenancy-plan.js';
+import type { ComputedTenancyPlan } from '../../domain/tenancy-plan.js';
 import type { TenancyState } from '../../domain/tenancy-state.js';
 import type { Database } from '../../store/schema.js';
 import type { AuditEntry } from '../audit/record-audit.js';
@@ -24,7 +23,7 @@ export interface ApplyContext {
   readonly deps: ServiceDeps;
   readonly trx: Kysely<Database>;
   readonly file: TenancyFile;
-  readonly plan: TenancyPlan;
+  readonly plan: ComputedTenancyPlan;
   readonly state: TenancyState;
   readonly now: number;
   /** New webhook URLs as checked before the transaction (services/webhooks/check-webhook-url.ts). */
@@ -42,20 +41,10 @@ export interface ApplyContext {
 export function newApplyContext(
   base: Omit<ApplyContext, 'clientIds' | 'applicationIds' | 'secrets' | 'audit' | 'changes'>,
 ): ApplyContext {
-  const { state, file } = base;
-  const clientIds = new Map(state.clients.map((c) => [c.name, c.id]));
-  const applicationIds = new Map<string, string>();
-  const byName = new Map<string, TenancyState['applications'][number][]>();
-  for (const a of state.applications) byName.set(a.name, [...(byName.get(a.name) ?? []), a]);
-  // The same choice the plan made: its own application of that name, or the one it adopts.
-  for (const spec of file.applications ?? []) {
-    const found = claim(byName.get(spec.name) ?? [], file.stack, true).found;
-    if (found) applicationIds.set(spec.name, found.id);
-  }
   return {
     ...base,
-    clientIds,
-    applicationIds,
+    clientIds: new Map(base.state.clients.map((c) => [c.name, c.id])),
+    applicationIds: new Map(base.plan.applicationIds),
     secrets: { applications: {}, passkeys: {}, webhooks: {} },
     audit: [],
     changes: [],

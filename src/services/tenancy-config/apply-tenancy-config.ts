@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describeProblem, normalizedUrl, webhookKey } from '../../domain/tenancy-file.js';
 import type { TenancyPlan } from '../../domain/tenancy-plan.js';
 import { AppError } from '../../errors.js';
-import { claimTenancyRevision } from '../../store/repositories/tenancy-revisions.js';
+import { claimTenancyRevision, readTenancyRevision } from '../../store/repositories/tenancy-revisions.js';
 import { inTransaction } from '../../store/transaction.js';
 import { recordAudit } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
@@ -57,7 +57,7 @@ export async function applyTenancyConfig(
   const stamp = { applyId, stack: input.file.stack, environment: input.environment };
   const applied = await inTransaction(deps.store.db, async (trx) => {
     if (!(await claimTenancyRevision(trx, input.environment, input.revision)))
-      throw revisionChanged(input.revision, (await planAgainst(deps, trx, input)).plan.revision);
+      throw revisionChanged(input.revision, await readTenancyRevision(trx, input.environment));
     // Under the claimed revision the environment is what the plan saw, so this is that plan.
     const { plan, state } = await planAgainst(deps, trx, input);
     refusePlanProblems(plan);

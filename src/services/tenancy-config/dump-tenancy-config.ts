@@ -1,4 +1,5 @@
 import type { Environment } from '../../domain/environment.js';
+import { groupBy } from '../../domain/group-by.js';
 import { iso } from '../../domain/instant.js';
 import type { ApplicationSpec, TenancyFile } from '../../domain/tenancy-file.js';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-event.js';
@@ -23,8 +24,11 @@ export async function dumpTenancyConfig(
   const apps = state.applications.filter(mine);
   const granted = new Set(apps.flatMap((a) => a.clientNames));
   const clients = state.clients.filter((c) => mine(c) || granted.has(c.name)).map((c) => ({ name: c.name }));
-  const passkeysOf = byApplication(state.passkeys.filter((p) => mine(p) && p.name !== null));
-  const webhooksOf = byApplication(state.webhooks.filter(mine));
+  const passkeysOf = groupBy(
+    state.passkeys.filter((p) => mine(p) && p.name !== null),
+    (p) => p.applicationId,
+  );
+  const webhooksOf = groupBy(state.webhooks.filter(mine), (w) => w.applicationId);
   const applications = apps.map((a): ApplicationSpec => {
     const passkeys = (passkeysOf.get(a.id) ?? []).map((p) => ({
       name: p.name as string,
@@ -53,12 +57,6 @@ export async function dumpTenancyConfig(
     clients,
     applications,
   };
-}
-
-function byApplication<T extends { readonly applicationId: string }>(items: readonly T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) groups.set(item.applicationId, [...(groups.get(item.applicationId) ?? []), item]);
-  return groups;
 }
 
 const everyEvent = (events: readonly string[]) =>

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Environment } from '../../domain/environment.js';
 import type { PlanOptions } from '../../domain/plan-items.js';
 import { checkTenancyFile, type TenancyFile } from '../../domain/tenancy-file.js';
-import { planTenancy, type TenancyPlan } from '../../domain/tenancy-plan.js';
+import { type ComputedTenancyPlan, planTenancy, type TenancyPlan } from '../../domain/tenancy-plan.js';
 import type { TenancyState } from '../../domain/tenancy-state.js';
 import { parseWebhookUrl } from '../../domain/webhook-url.js';
 import { AppError } from '../../errors.js';
@@ -38,7 +38,7 @@ export async function planAgainst(
   deps: ServiceDeps,
   db: Kysely<Database>,
   input: TenancyConfigInput,
-): Promise<{ plan: TenancyPlan; state: TenancyState }> {
+): Promise<{ plan: ComputedTenancyPlan; state: TenancyState }> {
   const state = await readTenancyState(db, input.environment);
   const plan = planTenancy(input.file, state, planOptions(deps, input));
   const fileProblems = checkTenancyFile(input.file);

@@ -1,31 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { generateCredential, hashCredential } from '../../domain/credentials.js';
 import type { PlanItem } from '../../domain/plan-items.js';
-import { newWebhookSecret } from '../../domain/webhook-signature.js';
-import { insertSecret, markApplicationRevoked } from '../../store/repositories/applications.js';
+import { markApplicationRevoked } from '../../store/repositories/applications.js';
 import { updatePasskey } from '../../store/repositories/passkeys.js';
 import {
-  type ManagedTable,
   replaceGrants,
   replaceSubscriptions,
   setManagedBy,
   setRotateLabel,
 } from '../../store/repositories/tenancy-writes.js';
-import {
-  deleteWebhookEndpoint,
-  expireWebhookSecrets,
-  insertWebhookSecret,
-} from '../../store/repositories/webhook-endpoints.js';
-import { DEFAULT_SECRET_GRACE_MS } from '../webhooks/rotate-webhook-secret.js';
+import { deleteWebhookEndpoint } from '../../store/repositories/webhook-endpoints.js';
+import { addApplicationSecret } from '../tenancy/rotate-application-secret.js';
+import { replaceWebhookSecret } from '../webhooks/rotate-webhook-secret.js';
 import { type ApplyContext, itemsOf } from './apply-context.js';
 import { clientIdOf } from './write-creations.js';
 
-const TABLES: Record<PlanItem['kind'], ManagedTable> = {
-  client: 'clients',
-  application: 'applications',
-  passkey: 'passkeys',
-  webhook: 'webhook_endpoints',
-};
 const TARGETS = {
   client: 'client',
   application: 'application',
@@ -85,7 +72,7 @@ export async function writeRevocations(ctx: ApplyContext): Promise<void> {
 export async function writeAdoptions(ctx: ApplyContext): Promise<void> {
   for (const kind of ['client', 'application', 'passkey', 'webhook'] as const) {
     const items = itemsOf(ctx.plan.adoptions, kind);
-    await setManagedBy(ctx.trx, TABLES[kind], items.map(id), ctx.plan.stack);
+    await setManagedBy(ctx.trx, kind, items.map(id), ctx.plan.stack);
     for (const item of items)
       ctx.audit.push({
         action: `${TARGETS[kind]}.adopted`,
@@ -131,7 +118,7 @@ async function changeApplication(ctx: ApplyContext, item: PlanItem): Promise<voi
       target,
       (fields.clientNames.to as string[]).map((n) => clientIdOf(ctx, n)),
     );
-  if (fields.rotate) await setRotateLabel(ctx.trx, 'applications', target, fields.rotate.to as string);
+  if (fields.rotate) await setRotateLabel(ctx.trx, 'application', target, fields.rotate.to as string);
   const { rotate: _label, ...changed } = fields;
   if (Object.keys(changed).length > 0)
     ctx.audit.push({
@@ -141,24 +128,10 @@ async function changeApplication(ctx: ApplyContext, item: PlanItem): Promise<voi
       details: { ...ctx.stamp, ...changed },
     });
   if (item.rotate) {
-    // A second active secret, as services/tenancy/rotate-application-secret.ts adds: the old one
-    // works until it is retired, so deployments switch over without downtime.
-    const clientSecret = generateCredential('clientSecret');
-    const secretId = randomUUID();
-    await insertSecret(ctx.trx, {
-      id: secretId,
-      applicationId: target,
-      secretHash: hashCredential(clientSecret),
-      createdAt: ctx.now,
-    });
-    const app = ctx.state.applications.find((a) => a.id === target);
-    ctx.secrets.applications[item.key] = { clientId: app?.clientId ?? '', clientSecret };
-    ctx.audit.push({
-      action: 'application.secret_rotated',
-      targetType: 'application',
-      targetId: target,
-      details: { ...ctx.stamp, secretId, label: fields.rotate?.to ?? null },
-    });
+    const rotated = await addApplicationSecret(ctx.trx, { applicationId: target, now: ctx.now });
+    ctx.secrets.applications[item.key] = { clientId: rotated.clientId, clientSecret: rotated.clientSecret };
+    const label = fields.rotate?.to ?? null;
+    ctx.audit.push({ ...rotated.audit, details: { ...ctx.stamp, ...rotated.audit.details, label } });
   }
   ctx.changes.push({ applicationId: target });
 }
@@ -167,35 +140,23 @@ async function changeWebhook(ctx: ApplyContext, item: PlanItem): Promise<void> {
   const target = id(item);
   const fields = item.fields ?? {};
   const endpoint = ctx.state.webhooks.find((w) => w.id === target);
+  if (!endpoint) throw new Error(`the plan's endpoint ${target} is not in the state it was planned on`);
   if (fields.events) await replaceSubscriptions(ctx.trx, target, fields.events.to as string[]);
-  if (fields.rotate) await setRotateLabel(ctx.trx, 'webhook_endpoints', target, fields.rotate.to as string);
+  if (fields.rotate) await setRotateLabel(ctx.trx, 'webhook', target, fields.rotate.to as string);
   if (fields.events)
     ctx.audit.push({
       action: 'webhook_endpoint.updated',
       targetType: 'webhook_endpoint',
       targetId: target,
-      details: { ...ctx.stamp, applicationId: endpoint?.applicationId, events: fields.events },
+      details: { ...ctx.stamp, applicationId: endpoint.applicationId, events: fields.events },
     });
   if (item.rotate) {
-    // As services/webhooks/rotate-webhook-secret.ts: the old secret signs beside the new one for
-    // the grace period, so the receiver switches whenever it likes within it.
-    const secret = newWebhookSecret();
-    const secretId = randomUUID();
-    const previousExpiresAt = ctx.now + DEFAULT_SECRET_GRACE_MS;
-    await insertWebhookSecret(ctx.trx, {
-      id: secretId,
-      endpoint_id: target,
-      secret,
-      created_at: ctx.now,
-      expires_at: null,
+    const rotated = await replaceWebhookSecret(ctx.trx, {
+      endpointId: target,
+      applicationId: endpoint.applicationId,
+      now: ctx.now,
     });
-    await expireWebhookSecrets(ctx.trx, target, { secretId, expiresAt: previousExpiresAt });
-    ctx.secrets.webhooks[item.key] = secret;
-    ctx.audit.push({
-      action: 'webhook_endpoint.secret_rotated',
-      targetType: 'webhook_endpoint',
-      targetId: target,
-      details: { ...ctx.stamp, applicationId: endpoint?.applicationId, secretId, previousExpiresAt },
-    });
+    ctx.secrets.webhooks[item.key] = rotated.secret;
+    ctx.audit.push({ ...rotated.audit, details: { ...ctx.stamp, ...rotated.audit.details } });
   }
 }

@@ -4,7 +4,17 @@ import type { PlanItem } from '../../domain/plan-items.js';
 import { normalizedUrl, passkeyKey, webhookKey } from '../../domain/tenancy-file.js';
 import { WEBHOOK_EVENT_TYPES } from '../../domain/webhook-event.js';
 import { newWebhookSecret } from '../../domain/webhook-signature.js';
-import { applicationsWithUsablePasskeys, insertRows } from '../../store/repositories/tenancy-writes.js';
+import { insertApplications, type NewApplication } from '../../store/repositories/applications.js';
+import { insertClients } from '../../store/repositories/clients.js';
+import {
+  applicationsWithUsablePasskeys,
+  insertPasskeys,
+  type NewPasskey,
+} from '../../store/repositories/passkeys.js';
+import {
+  insertWebhookEndpoints,
+  type NewWebhookEndpoint,
+} from '../../store/repositories/webhook-endpoints.js';
 import { type ApplyContext, applicationIdOf } from './apply-context.js';
 
 const keyed = (items: readonly PlanItem[]) => new Set(items.map((i) => `${i.kind} ${i.key}`));
@@ -23,17 +33,17 @@ export async function writeCreations(ctx: ApplyContext): Promise<void> {
 
 async function createClients(ctx: ApplyContext, created: Set<string>): Promise<void> {
   const { stack, environment } = ctx.plan;
-  const rows = (ctx.file.clients ?? [])
+  const clients = (ctx.file.clients ?? [])
     .filter((c) => created.has(`client ${c.name}`))
-    .map((c) => ({ id: randomUUID(), environment, name: c.name, created_at: ctx.now, managed_by: stack }));
-  await insertRows(ctx.trx, 'clients', rows);
-  for (const r of rows) {
-    ctx.clientIds.set(r.name, r.id);
+    .map((c) => ({ id: randomUUID(), environment, name: c.name, createdAt: ctx.now, managedBy: stack }));
+  await insertClients(ctx.trx, clients);
+  for (const c of clients) {
+    ctx.clientIds.set(c.name, c.id);
     ctx.audit.push({
       action: 'client.created',
       targetType: 'client',
-      targetId: r.id,
-      details: { ...ctx.stamp, name: r.name },
+      targetId: c.id,
+      details: { ...ctx.stamp, name: c.name },
     });
   }
 }
@@ -41,58 +51,36 @@ async function createClients(ctx: ApplyContext, created: Set<string>): Promise<v
 async function createApplications(ctx: ApplyContext, created: Set<string>): Promise<void> {
   const { stack, environment } = ctx.plan;
   const specs = (ctx.file.applications ?? []).filter((a) => created.has(`application ${a.name}`));
-  const apps = specs.map((spec) => ({
-    spec,
-    id: randomUUID(),
-    clientId: generateCredential('clientId'),
-    clientSecret: generateCredential('clientSecret'),
-    secretId: randomUUID(),
-    clientNames: [...new Set(spec.clientNames ?? [])].sort(),
-  }));
-  await insertRows(
-    ctx.trx,
-    'applications',
-    apps.map((a) => ({
-      id: a.id,
+  const apps = specs.map((spec) => {
+    const clientSecret = generateCredential('clientSecret');
+    const clientNames = [...new Set(spec.clientNames ?? [])].sort();
+    const app: NewApplication = {
+      id: randomUUID(),
       environment,
-      client_id: a.clientId,
-      name: a.spec.name,
-      status: 'active' as const,
-      created_at: ctx.now,
-      revoked_at: null,
-      managed_by: stack,
-      rotate_label: a.spec.rotate ?? null,
-    })),
-  );
-  await insertRows(
+      clientId: generateCredential('clientId'),
+      name: spec.name,
+      status: 'active',
+      createdAt: ctx.now,
+      revokedAt: null,
+      managedBy: stack,
+      rotateLabel: spec.rotate ?? null,
+      secret: { id: randomUUID(), secretHash: hashCredential(clientSecret) },
+      grantedClientIds: clientNames.map((n) => clientIdOf(ctx, n)),
+    };
+    return { app, clientSecret, clientNames };
+  });
+  await insertApplications(
     ctx.trx,
-    'application_secrets',
-    apps.map((a) => ({
-      id: a.secretId,
-      application_id: a.id,
-      secret_hash: hashCredential(a.clientSecret),
-      created_at: ctx.now,
-    })),
+    apps.map((a) => a.app),
   );
-  await insertRows(
-    ctx.trx,
-    'application_grants',
-    apps.flatMap((a) => a.clientNames.map((n) => ({ application_id: a.id, client_id: clientIdOf(ctx, n) }))),
-  );
-  for (const a of apps) {
-    ctx.applicationIds.set(a.spec.name, a.id);
-    ctx.secrets.applications[a.spec.name] = { clientId: a.clientId, clientSecret: a.clientSecret };
+  for (const { app, clientSecret, clientNames } of apps) {
+    ctx.applicationIds.set(app.name, app.id);
+    ctx.secrets.applications[app.name] = { clientId: app.clientId, clientSecret };
     ctx.audit.push({
       action: 'application.created',
       targetType: 'application',
-      targetId: a.id,
-      details: {
-        ...ctx.stamp,
-        clientId: a.clientId,
-        name: a.spec.name,
-        secretId: a.secretId,
-        clientNames: a.clientNames,
-      },
+      targetId: app.id,
+      details: { ...ctx.stamp, clientId: app.clientId, name: app.name, secretId: app.secret.id, clientNames },
     });
   }
 }
@@ -115,47 +103,46 @@ async function createPasskeys(ctx: ApplyContext, created: Set<string>): Promise<
   const existing = [...new Set(wanted.map((w) => w.applicationId))].filter((id) => !newAppIds.has(id));
   // The first usable passkey of an application is its default (services/tenancy/create-passkey.ts).
   const hasDefault = await applicationsWithUsablePasskeys(ctx.trx, existing, ctx.now);
-  const rows = wanted.map(({ app, applicationId, spec }) => {
+  const passkeys = wanted.map(({ app, applicationId, spec }): NewPasskey => {
     const value = generateCredential('passkey');
-    const expiresAt = spec.expiresAt === undefined ? null : Date.parse(spec.expiresAt);
     const isDefault = !hasDefault.has(applicationId);
     hasDefault.add(applicationId);
     ctx.secrets.passkeys[passkeyKey(app, spec.name)] = value;
     return {
       id: randomUUID(),
       environment: ctx.plan.environment,
-      application_id: applicationId,
+      applicationId,
       api: spec.api,
-      key_hash: hashCredential(value),
-      key_hint: credentialHint(value),
-      rate_limit_per_minute: spec.rateLimitPerMinute ?? config.defaultRateLimitPerMinute,
-      quota_per_day: spec.quotaPerDay ?? config.defaultQuotaPerDay,
-      status: 'active' as const,
-      is_default: isDefault ? 1 : 0,
-      created_at: ctx.now,
-      revoked_at: null,
-      expires_at: expiresAt,
+      keyHash: hashCredential(value),
+      keyHint: credentialHint(value),
+      ratePerMinute: spec.rateLimitPerMinute ?? config.defaultRateLimitPerMinute,
+      quotaPerDay: spec.quotaPerDay ?? config.defaultQuotaPerDay,
+      status: 'active',
+      isDefault,
+      createdAt: ctx.now,
+      revokedAt: null,
+      expiresAt: spec.expiresAt === undefined ? null : Date.parse(spec.expiresAt),
       name: spec.name,
-      managed_by: ctx.plan.stack,
+      managedBy: ctx.plan.stack,
     };
   });
-  await insertRows(ctx.trx, 'passkeys', rows);
-  for (const r of rows) {
+  await insertPasskeys(ctx.trx, passkeys);
+  for (const p of passkeys) {
     // An application that had none may be cached as having no default passkey.
-    if (!newAppIds.has(r.application_id)) ctx.changes.push({ passkeyId: r.id });
+    if (!newAppIds.has(p.applicationId)) ctx.changes.push({ passkeyId: p.id });
     ctx.audit.push({
       action: 'passkey.created',
       targetType: 'passkey',
-      targetId: r.id,
+      targetId: p.id,
       details: {
         ...ctx.stamp,
-        applicationId: r.application_id,
-        name: r.name,
-        api: r.api,
-        rateLimitPerMinute: r.rate_limit_per_minute,
-        quotaPerDay: r.quota_per_day,
-        default: r.is_default === 1,
-        expiresAt: r.expires_at,
+        applicationId: p.applicationId,
+        name: p.name,
+        api: p.api,
+        rateLimitPerMinute: p.ratePerMinute,
+        quotaPerDay: p.quotaPerDay,
+        default: p.isDefault,
+        expiresAt: p.expiresAt,
       },
     });
   }
@@ -172,38 +159,23 @@ async function createWebhooks(ctx: ApplyContext, created: Set<string>): Promise<
     if (!url) throw new Error(`the webhook URL of ${app} was not checked`);
     const secret = newWebhookSecret();
     ctx.secrets.webhooks[webhookKey(app, url.href)] = secret;
-    return { id: randomUUID(), applicationId, url, spec, secret };
-  });
-  await insertRows(
-    ctx.trx,
-    'webhook_endpoints',
-    endpoints.map((e) => ({
-      id: e.id,
-      application_id: e.applicationId,
-      url: e.url.href,
-      created_at: ctx.now,
-      managed_by: ctx.plan.stack,
-      rotate_label: e.spec.rotate ?? null,
-    })),
-  );
-  const events = (e: (typeof endpoints)[number]) => [...new Set(e.spec.events ?? WEBHOOK_EVENT_TYPES)].sort();
-  await insertRows(
-    ctx.trx,
-    'webhook_subscriptions',
-    endpoints.flatMap((e) => events(e).map((event_type) => ({ endpoint_id: e.id, event_type }))),
-  );
-  await insertRows(
-    ctx.trx,
-    'webhook_secrets',
-    endpoints.map((e) => ({
+    const endpoint: NewWebhookEndpoint = {
       id: randomUUID(),
-      endpoint_id: e.id,
-      secret: e.secret,
-      created_at: ctx.now,
-      expires_at: null,
-    })),
+      applicationId,
+      url: url.href,
+      createdAt: ctx.now,
+      eventTypes: [...new Set(spec.events ?? WEBHOOK_EVENT_TYPES)].sort(),
+      secret: { id: randomUUID(), value: secret },
+      managedBy: ctx.plan.stack,
+      rotateLabel: spec.rotate ?? null,
+    };
+    return { endpoint, origin: url.origin };
+  });
+  await insertWebhookEndpoints(
+    ctx.trx,
+    endpoints.map((e) => e.endpoint),
   );
-  for (const e of endpoints) {
+  for (const { endpoint: e, origin } of endpoints) {
     // Instances skip the event fan-out for applications they know to have no endpoint.
     ctx.changes.push({ applicationId: e.applicationId });
     ctx.audit.push({
@@ -211,7 +183,7 @@ async function createWebhooks(ctx: ApplyContext, created: Set<string>): Promise<
       targetType: 'webhook_endpoint',
       targetId: e.id,
       // The origin only: a receiver's path or query may carry a token of its own.
-      details: { ...ctx.stamp, applicationId: e.applicationId, origin: e.url.origin, eventTypes: events(e) },
+      details: { ...ctx.stamp, applicationId: e.applicationId, origin, eventTypes: e.eventTypes },
     });
   }
 }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Application } from '../../domain/application.js';
 import type { Environment } from '../../domain/environment.js';
 import type { PagePosition } from '../../domain/page-cursor.js';
+import { insertChunked } from '../insert-chunked.js';
 import { afterPosition } from '../keyset-page.js';
 import type { ApplicationRow, Database } from '../schema.js';
 
@@ -29,18 +30,52 @@ function toApplication(row: ApplicationFields): Application {
 }
 
 export async function insertApplication(db: Kysely<Database>, application: Application): Promise<void> {
-  await db
-    .insertInto('applications')
-    .values({
-      id: application.id,
-      environment: application.environment,
-      client_id: application.clientId,
-      name: application.name,
-      status: application.status,
-      created_at: application.createdAt,
-      revoked_at: application.revokedAt,
-    })
-    .execute();
+  await db.insertInto('applications').values(applicationRow(application)).execute();
+}
+
+const applicationRow = (a: Application & Managed) => ({
+  id: a.id,
+  environment: a.environment,
+  client_id: a.clientId,
+  name: a.name,
+  status: a.status,
+  created_at: a.createdAt,
+  revoked_at: a.revokedAt,
+  ...(a.managedBy === undefined ? {} : { managed_by: a.managedBy }),
+  ...(a.rotateLabel === undefined ? {} : { rotate_label: a.rotateLabel }),
+});
+
+/** What a configuration file keeps of the objects it manages: its stack and the `rotate:` label. */
+interface Managed {
+  readonly managedBy?: string | null;
+  readonly rotateLabel?: string | null;
+}
+
+/** An application as a configuration file creates it: with its first secret and its grants. */
+export interface NewApplication extends Application, Managed {
+  readonly secret: { readonly id: string; readonly secretHash: string };
+  /** The ids of the clients it is granted. */
+  readonly grantedClientIds: readonly string[];
+}
+
+/** Stores new applications with their secrets and grants, many a statement. */
+export async function insertApplications(
+  db: Kysely<Database>,
+  applications: readonly NewApplication[],
+): Promise<void> {
+  await insertChunked(db, 'applications', applications.map(applicationRow));
+  await insertChunked(
+    db,
+    'application_secrets',
+    applications.map((a) => secretRow({ ...a.secret, applicationId: a.id, createdAt: a.createdAt })),
+  );
+  await insertChunked(
+    db,
+    'application_grants',
+    applications.flatMap((a) =>
+      a.grantedClientIds.map((clientId) => ({ application_id: a.id, client_id: clientId })),
+    ),
+  );
 }
 
 export async function findApplicationById(
@@ -153,16 +188,15 @@ export async function markApplicationRevoked(db: Kysely<Database>, id: string, a
 }
 
 export async function insertSecret(db: Kysely<Database>, secret: ApplicationSecret): Promise<void> {
-  await db
-    .insertInto('application_secrets')
-    .values({
-      id: secret.id,
-      application_id: secret.applicationId,
-      secret_hash: secret.secretHash,
-      created_at: secret.createdAt,
-    })
-    .execute();
+  await db.insertInto('application_secrets').values(secretRow(secret)).execute();
 }
+
+const secretRow = (secret: ApplicationSecret) => ({
+  id: secret.id,
+  application_id: secret.applicationId,
+  secret_hash: secret.secretHash,
+  created_at: secret.createdAt,
+});
 
 export async function listActiveSecrets(
   db: Kysely<Database>,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Client } from '../../domain/client.js';
 import type { Environment } from '../../domain/environment.js';
 import type { PagePosition } from '../../domain/page-cursor.js';
+import { insertChunked } from '../insert-chunked.js';
 import { afterPosition } from '../keyset-page.js';
 import type { ClientRow, Database } from '../schema.js';
 
@@ -13,15 +14,25 @@ const toClient = (row: ClientRow): Client => ({
 });
 
 export async function insertClient(db: Kysely<Database>, client: Client): Promise<void> {
-  await db
-    .insertInto('clients')
-    .values({
-      id: client.id,
-      environment: client.environment,
-      name: client.name,
-      created_at: client.createdAt,
-    })
-    .execute();
+  await insertClients(db, [client]);
+}
+
+/** Stores new clients, many a statement; `managedBy` is the stack of the configuration file that names one. */
+export async function insertClients(
+  db: Kysely<Database>,
+  clients: readonly (Client & { readonly managedBy?: string | null })[],
+): Promise<void> {
+  await insertChunked(
+    db,
+    'clients',
+    clients.map((c) => ({
+      id: c.id,
+      environment: c.environment,
+      name: c.name,
+      created_at: c.createdAt,
+      managed_by: c.managedBy ?? null,
+    })),
+  );
 }
 
 export async function findClientByName(

@@ -1,7 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Environment } from '../../domain/environment.js';
 import type { PagePosition } from '../../domain/page-cursor.js';
 import type { Passkey } from '../../domain/passkey.js';
+import { chunks } from '../chunks.js';
+import { IDS_PER_STATEMENT, insertChunked } from '../insert-chunked.js';
 import { afterPosition } from '../keyset-page.js';
 import type { Database, PasskeyRow } from '../schema.js';
 
@@ -40,25 +42,40 @@ export async function insertPasskey(
   passkey: Passkey & { readonly name?: string | null },
   keyHash: string,
 ): Promise<void> {
-  await db
-    .insertInto('passkeys')
-    .values({
-      id: passkey.id,
-      environment: passkey.environment,
-      application_id: passkey.applicationId,
-      api: passkey.api,
-      key_hash: keyHash,
-      key_hint: passkey.keyHint,
-      rate_limit_per_minute: passkey.ratePerMinute,
-      quota_per_day: passkey.quotaPerDay,
-      status: passkey.status,
-      is_default: passkey.isDefault ? 1 : 0,
-      created_at: passkey.createdAt,
-      expires_at: passkey.expiresAt,
-      revoked_at: passkey.revokedAt,
-      name: passkey.name ?? null,
-    })
-    .execute();
+  await insertPasskeys(db, [{ ...passkey, keyHash }]);
+}
+
+/** A passkey to store: `keyHash` is the only form of its key that is kept. */
+export type NewPasskey = Passkey & {
+  readonly keyHash: string;
+  readonly name?: string | null;
+  /** The stack of the configuration file that names it. */
+  readonly managedBy?: string | null;
+};
+
+/** Stores new passkeys, many a statement. */
+export async function insertPasskeys(db: Kysely<Database>, passkeys: readonly NewPasskey[]): Promise<void> {
+  await insertChunked(
+    db,
+    'passkeys',
+    passkeys.map((p) => ({
+      id: p.id,
+      environment: p.environment,
+      application_id: p.applicationId,
+      api: p.api,
+      key_hash: p.keyHash,
+      key_hint: p.keyHint,
+      rate_limit_per_minute: p.ratePerMinute,
+      quota_per_day: p.quotaPerDay,
+      status: p.status,
+      is_default: p.isDefault ? 1 : 0,
+      created_at: p.createdAt,
+      expires_at: p.expiresAt,
+      revoked_at: p.revokedAt,
+      name: p.name ?? null,
+      ...(p.managedBy === undefined ? {} : { managed_by: p.managedBy }),
+    })),
+  );
 }
 
 export async function findPasskeyByHash(db: Kysely<Database>, keyHash: string): Promise<Passkey | undefined> {
@@ -75,6 +92,13 @@ export async function findPasskeyListing(
 }
 
 /**
+ * A passkey that can be used at `now`: active and unexpired. An application's first one becomes its
+ * default, and token calls naming none are charged to it (services/tenancy/create-passkey.ts).
+ */
+const usableAt = (now: number) => (eb: ExpressionBuilder<Database, 'passkeys'>) =>
+  eb.and([eb('status', '=', 'active'), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]);
+
+/**
  * The passkey token calls naming none are charged to: the default one while it is usable at
  * `now`, else the oldest usable one.
  */
@@ -87,12 +111,31 @@ export async function findDefaultPasskey(
     .selectFrom('passkeys')
     .selectAll()
     .where('application_id', '=', applicationId)
-    .where('status', '=', 'active')
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where(usableAt(now))
     .orderBy('is_default', 'desc')
     .orderBy('created_at')
     .executeTakeFirst();
   return row && toPasskey(row);
+}
+
+/** The applications of `ids` that have a usable passkey at `now`: a new one of theirs is no default. */
+export async function applicationsWithUsablePasskeys(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  now: number,
+): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(ids, IDS_PER_STATEMENT)) {
+    const rows = await db
+      .selectFrom('passkeys')
+      .select('application_id')
+      .distinct()
+      .where('application_id', 'in', part)
+      .where(usableAt(now))
+      .execute();
+    for (const r of rows) found.add(r.application_id);
+  }
+  return found;
 }
 
 /** One environment's passkeys (one application's when named) in (created_at, id) order. */

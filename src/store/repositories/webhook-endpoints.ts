@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Environment } from '../../domain/environment.js';
 import type { PagePosition } from '../../domain/page-cursor.js';
+import { insertChunked } from '../insert-chunked.js';
 import { afterPosition } from '../keyset-page.js';
-import type { Database, WebhookEndpointRow, WebhookSecretsTable } from '../schema.js';
+import type { Database, WebhookEndpointRow } from '../schema.js';
 
 export interface NewWebhookEndpoint {
   readonly id: string;
@@ -11,32 +12,47 @@ export interface NewWebhookEndpoint {
   readonly createdAt: number;
   readonly eventTypes: readonly string[];
   readonly secret: { readonly id: string; readonly value: string };
+  /** The stack of the configuration file that names it, and its `rotate:` label. */
+  readonly managedBy?: string | null;
+  readonly rotateLabel?: string | null;
 }
 
 export async function insertWebhookEndpoint(
   db: Kysely<Database>,
   endpoint: NewWebhookEndpoint,
 ): Promise<void> {
-  await db
-    .insertInto('webhook_endpoints')
-    .values({
-      id: endpoint.id,
-      application_id: endpoint.applicationId,
-      url: endpoint.url,
-      created_at: endpoint.createdAt,
-    })
-    .execute();
-  await db
-    .insertInto('webhook_subscriptions')
-    .values(endpoint.eventTypes.map((t) => ({ endpoint_id: endpoint.id, event_type: t })))
-    .execute();
-  await insertWebhookSecret(db, {
-    id: endpoint.secret.id,
-    endpoint_id: endpoint.id,
-    secret: endpoint.secret.value,
-    created_at: endpoint.createdAt,
-    expires_at: null,
-  });
+  await insertWebhookEndpoints(db, [endpoint]);
+}
+
+/** Stores new endpoints with their subscriptions and first secrets, many a statement. */
+export async function insertWebhookEndpoints(
+  db: Kysely<Database>,
+  endpoints: readonly NewWebhookEndpoint[],
+): Promise<void> {
+  await insertChunked(
+    db,
+    'webhook_endpoints',
+    endpoints.map((e) => ({
+      id: e.id,
+      application_id: e.applicationId,
+      url: e.url,
+      created_at: e.createdAt,
+      ...(e.managedBy === undefined ? {} : { managed_by: e.managedBy }),
+      ...(e.rotateLabel === undefined ? {} : { rotate_label: e.rotateLabel }),
+    })),
+  );
+  await insertChunked(
+    db,
+    'webhook_subscriptions',
+    endpoints.flatMap((e) => e.eventTypes.map((t) => ({ endpoint_id: e.id, event_type: t }))),
+  );
+  await insertChunked(
+    db,
+    'webhook_secrets',
+    endpoints.map((e) =>
+      secretRow({ id: e.secret.id, endpointId: e.id, value: e.secret.value, createdAt: e.createdAt }),
+    ),
+  );
 }
 
 export interface WebhookEndpointListing extends WebhookEndpointRow {
@@ -121,8 +137,25 @@ export async function setWebhookEndpointDisabled(
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function insertWebhookSecret(db: Kysely<Database>, row: WebhookSecretsTable): Promise<void> {
-  await db.insertInto('webhook_secrets').values(row).execute();
+/** A new signing secret of an endpoint: the one it signs with from now on. */
+export interface NewWebhookSecret {
+  readonly id: string;
+  readonly endpointId: string;
+  /** `whsec_...`: kept in the clear because an HMAC is computed with the key itself. */
+  readonly value: string;
+  readonly createdAt: number;
+}
+
+const secretRow = (s: NewWebhookSecret) => ({
+  id: s.id,
+  endpoint_id: s.endpointId,
+  secret: s.value,
+  created_at: s.createdAt,
+  expires_at: null,
+});
+
+export async function insertWebhookSecret(db: Kysely<Database>, secret: NewWebhookSecret): Promise<void> {
+  await db.insertInto('webhook_secrets').values(secretRow(secret)).execute();
 }
 
 /** Sets when an endpoint's other secrets stop signing (earlier dates stand). */

@@ -10,6 +10,7 @@ import {
   planTenancyConfig,
   type TenancyConfigInput,
 } from '../../../src/services/tenancy-config/plan-tenancy-config.js';
+import { auditTrail } from '../../helpers/audit-trail.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../../helpers/test-runtime.js';
 
 const HOOK = 'https://93.184.215.14/hooks';
@@ -211,6 +212,48 @@ describe(`applyTenancyConfig on ${TEST_DIALECT}`, () => {
     );
     const dumpedOther = await dumpTenancyConfig(rt.deps, { environment: 'production', stack: 'other' });
     assert.equal(dumpedOther.applications?.length, 2, "the other stack's objects are untouched");
+  });
+
+  it('records an apply in the audit trail in the order it applied it', async () => {
+    const trailOf = async (applyId: string) =>
+      (await auditTrail(rt.deps))
+        .filter((e) => e.details.applyId === applyId)
+        .map((e) => [e.action, e.details.name ?? null].join(' ').trim());
+    const created = await apply(partners('ordered'));
+    assert.deepEqual(await trailOf(created.applyId), [
+      'client.created ordered-EN_GB',
+      'client.created ordered-DE_DE',
+      'application.created ordered-web',
+      'application.created ordered-app',
+      'passkey.created web-response',
+      'passkey.created web-privacy',
+      'webhook_endpoint.created',
+    ]);
+    const file = partners('ordered', { app: 'v2', hook: 'h2' });
+    const [web, ...rest] = file.applications ?? [];
+    const renamed: TenancyFile = {
+      ...file,
+      applications: [
+        {
+          ...(web as NonNullable<typeof web>),
+          passkeys: (web?.passkeys ?? []).map((p) =>
+            p.name === 'web-response' ? { ...p, name: 'web-reply' } : p,
+          ),
+        },
+        ...rest,
+      ],
+    };
+    const changed = await apply(renamed, { prune: true });
+    assert.deepEqual(
+      await trailOf(changed.applyId),
+      [
+        'passkey.revoked',
+        'passkey.created web-reply',
+        'application.secret_rotated',
+        'webhook_endpoint.secret_rotated',
+      ],
+      'the passkey a rename replaces is revoked before its successor is created',
+    );
   });
 
   it("adopts what no stack manages only when told, and never another stack's", async () => {
