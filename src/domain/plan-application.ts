@@ -48,8 +48,9 @@ export function planApplication(c: AppContext): ApplicationState | undefined {
     return undefined;
   }
   const fields: Record<string, FieldChange> = {};
-  if (!sameList(found.clientNames, clientNames))
-    fields.clientNames = { from: found.clientNames, to: clientNames };
+  // Sorted here, not by the database: its collation may order 'Beta-DE' after 'acme-fr'.
+  const granted = sorted(found.clientNames);
+  if (!sameList(granted, clientNames)) fields.clientNames = { from: granted, to: clientNames };
   const relabel = spec.rotate !== undefined && spec.rotate !== found.rotateLabel;
   if (relabel) fields.rotate = { from: found.rotateLabel, to: spec.rotate };
   // Adopting records the label: the secret in use is the one the operator already holds.

@@ -40,7 +40,7 @@ export async function dumpTenancyConfig(
     }));
     return {
       name: a.name,
-      clientNames: [...a.clientNames],
+      clientNames: [...a.clientNames].sort(),
       ...(a.rotateLabel === null ? {} : { rotate: a.rotateLabel }),
       ...(passkeys.length > 0 ? { passkeys } : {}),
       ...(webhooks.length > 0 ? { webhooks } : {}),

@@ -213,6 +213,29 @@ describe(`applyTenancyConfig on ${TEST_DIALECT}`, () => {
     assert.equal(dumpedOther.applications?.length, 2, "the other stack's objects are untouched");
   });
 
+  it('plans no change for an application granted mixed-case clients, whatever the collation', async () => {
+    const file: TenancyFile = {
+      apiVersion: 'rpa/v1',
+      environment: 'production',
+      stack: 'cases',
+      clients: [{ name: 'acme-fr' }, { name: 'Beta-DE' }],
+      applications: [{ name: 'cases-web', clientNames: ['acme-fr', 'Beta-DE'] }],
+    };
+    // A database in a linguistic collation sorts 'acme-fr' before 'Beta-DE'; JavaScript does not.
+    const collate = (c: string) =>
+      sql`alter table clients alter column name type text collate ${sql.id(c)}`.execute(rt.deps.store.db);
+    if (TEST_DIALECT === 'postgres') await collate('en-US-x-icu');
+    try {
+      await apply(file);
+      const plan = await planTenancyConfig(rt.deps, input(file));
+      assert.deepEqual([plan.creations, plan.changes, plan.adoptions], [[], [], []]);
+      const dumped = await dumpTenancyConfig(rt.deps, { environment: 'production', stack: 'cases' });
+      assert.deepEqual(dumped.applications?.[0]?.clientNames, ['Beta-DE', 'acme-fr']);
+    } finally {
+      if (TEST_DIALECT === 'postgres') await collate('default');
+    }
+  });
+
   it("adopts what no stack manages only when told, and never another stack's", async () => {
     const file: TenancyFile = {
       apiVersion: 'rpa/v1',
