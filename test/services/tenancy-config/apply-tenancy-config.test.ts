@@ -3,7 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { TenancyFile } from '../../../src/domain/tenancy-file.js';
 import { configFileProblems } from '../../../src/http/admin/config-file-schema.js';
+import { createApplication } from '../../../src/services/tenancy/create-application.js';
 import { createClient } from '../../../src/services/tenancy/create-client.js';
+import { addWebhookEndpoint } from '../../../src/services/webhooks/add-webhook-endpoint.js';
 import { applyTenancyConfig } from '../../../src/services/tenancy-config/apply-tenancy-config.js';
 import { dumpTenancyConfig } from '../../../src/services/tenancy-config/dump-tenancy-config.js';
 import {
@@ -211,6 +213,32 @@ describe(`applyTenancyConfig on ${TEST_DIALECT}`, () => {
     );
     const dumpedOther = await dumpTenancyConfig(rt.deps, { environment: 'production', stack: 'other' });
     assert.equal(dumpedOther.applications?.length, 2, "the other stack's objects are untouched");
+  });
+
+  it("adopts a receiver's endpoint without writing its URL's path or query to the audit trail", async () => {
+    const url = 'https://93.184.215.14/h?token=SEKRIT123';
+    await createClient(rt.deps, { environment: 'production', name: 'Hooked' });
+    const app = await createApplication(rt.deps, {
+      environment: 'production',
+      name: 'hooked-web',
+      clientNames: ['Hooked'],
+    });
+    await addWebhookEndpoint(rt.deps, { applicationId: app.application.id, url });
+    const file: TenancyFile = {
+      apiVersion: 'rpa/v1',
+      environment: 'production',
+      stack: 'hooked',
+      clients: [{ name: 'Hooked' }],
+      applications: [{ name: 'hooked-web', clientNames: ['Hooked'], webhooks: [{ url }] }],
+    };
+    const r = await apply(file, { adopt: true });
+    assert.equal(r.plan.adoptions.length, 3);
+    const trail = await rt.deps.store.db.selectFrom('audit_events').selectAll().execute();
+    const adopted = trail.filter((e) => JSON.parse(e.details).applyId === r.applyId);
+    assert.equal(adopted.length, 3);
+    assert.ok(!JSON.stringify(adopted).includes('SEKRIT123'), JSON.stringify(adopted));
+    const endpoint = adopted.find((e) => e.action === 'webhook_endpoint.adopted');
+    assert.equal(JSON.parse(endpoint?.details ?? '{}').origin, 'https://93.184.215.14');
   });
 
   it('plans no change for an application granted mixed-case clients, whatever the collation', async () => {
