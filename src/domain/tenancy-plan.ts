@@ -99,7 +99,8 @@ export function planTenancy(file: TenancyFile, state: TenancyState, options: Pla
 
 /**
  * This stack's objects the file no longer names: its applications, and the passkeys and endpoints
- * of the applications it keeps (an application revoked takes its passkeys with it).
+ * of the applications it keeps. An application revoked takes every passkey and endpoint it has,
+ * whoever made them: each is listed (and counted against --max-deletes) before it.
  */
 function unwanted(
   state: TenancyState,
@@ -109,7 +110,15 @@ function unwanted(
 ): PlanItem[] {
   const items: PlanItem[] = [];
   const apps = state.applications.filter((a) => a.managedBy === stack && !wanted.has(a.name));
-  for (const a of apps) items.push({ kind: 'application', key: a.name, id: a.id });
+  const passkeysOf = groupBy(state.passkeys, (p) => p.applicationId);
+  const webhooksOf = groupBy(state.webhooks, (w) => w.applicationId);
+  for (const a of apps) {
+    for (const p of passkeysOf.get(a.id) ?? [])
+      items.push({ kind: 'passkey', key: passkeyKey(a.name, p.name ?? p.id), id: p.id });
+    for (const w of webhooksOf.get(a.id) ?? [])
+      items.push({ kind: 'webhook', key: webhookKey(a.name, w.url), id: w.id });
+    items.push({ kind: 'application', key: a.name, id: a.id });
+  }
   const keptApp = (o: PasskeyState | WebhookState) => kept.get(o.applicationId);
   for (const p of state.passkeys) {
     const app = keptApp(p);

@@ -142,6 +142,36 @@ describe('planTenancy', () => {
     assert.match(refused.problems[0]?.message ?? '', /more than --max-deletes 1/);
   });
 
+  it("counts an application's passkeys and endpoints among a prune's revocations, listed before it", () => {
+    const passkey = ownState().passkeys[0] as TenancyState['passkeys'][number];
+    const state = ownState({
+      applications: [app(), app({ id: 'a2', name: 'old' })],
+      passkeys: [
+        passkey,
+        { ...passkey, id: 'p2', applicationId: 'a2', name: 'named' },
+        { ...passkey, id: 'p3', applicationId: 'a2', name: null, managedBy: null },
+      ],
+      webhooks: [
+        {
+          id: 'w1',
+          applicationId: 'a2',
+          url: 'https://h.example/x',
+          events: [],
+          managedBy: null,
+          rotateLabel: null,
+        },
+      ],
+    });
+    const f = file([{ name: 'web', clientNames: ['Acme'], passkeys: [{ name: 'resp', api: 'response' }] }]);
+    const pruned = planTenancy(f, state, options({ prune: true }));
+    assert.deepEqual(
+      pruned.revocations.map((r) => `${r.kind} ${r.key}`),
+      ['passkey old/named', 'passkey old/p3', 'webhook old https://h.example/x', 'application old'],
+    );
+    const refused = planTenancy(f, state, options({ prune: true, maxDeletes: 3 }));
+    assert.match(refused.problems[0]?.message ?? '', /revokes 4 objects, more than --max-deletes 3/);
+  });
+
   it('is a conflict to name an object no stack manages unless adopted, and always one of another stack', () => {
     const state = ownState({
       clients: [{ id: 'c1', name: 'Acme', managedBy: null }],

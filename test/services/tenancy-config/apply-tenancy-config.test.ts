@@ -5,13 +5,13 @@ import type { TenancyFile } from '../../../src/domain/tenancy-file.js';
 import { configFileProblems } from '../../../src/http/admin/config-file-schema.js';
 import { createApplication } from '../../../src/services/tenancy/create-application.js';
 import { createClient } from '../../../src/services/tenancy/create-client.js';
-import { addWebhookEndpoint } from '../../../src/services/webhooks/add-webhook-endpoint.js';
 import { applyTenancyConfig } from '../../../src/services/tenancy-config/apply-tenancy-config.js';
 import { dumpTenancyConfig } from '../../../src/services/tenancy-config/dump-tenancy-config.js';
 import {
   planTenancyConfig,
   type TenancyConfigInput,
 } from '../../../src/services/tenancy-config/plan-tenancy-config.js';
+import { addWebhookEndpoint } from '../../../src/services/webhooks/add-webhook-endpoint.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../../helpers/test-runtime.js';
 
 const HOOK = 'https://93.184.215.14/hooks';
@@ -207,10 +207,24 @@ describe(`applyTenancyConfig on ${TEST_DIALECT}`, () => {
     assert.match(refused.problems[0]?.message ?? '', /more than --max-deletes 0/);
     await assert.rejects(apply(shrunk, { prune: true, maxDeletes: 0 }), { code: 'TENANCY_PLAN_REFUSED' });
     const r = await apply(shrunk, { prune: true });
-    assert.deepEqual(
-      r.plan.revocations.map((i) => `${i.kind} ${i.key}`),
-      ['application partners-web'],
-    );
+    const revoked = r.plan.revocations.map((i) => `${i.kind} ${i.key}`);
+    assert.equal(revoked.at(-1), 'application partners-web', 'what it holds goes first');
+    assert.deepEqual(revoked.sort(), [
+      'application partners-web',
+      'passkey partners-web/web-privacy',
+      'passkey partners-web/web-response',
+      `webhook partners-web ${HOOK}`,
+    ]);
+    const ids = r.plan.revocations.map((i) => i.id as string);
+    const db = rt.deps.store.db;
+    const active = await db
+      .selectFrom('passkeys')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', '=', 'active')
+      .execute();
+    const endpoints = await db.selectFrom('webhook_endpoints').select('id').where('id', 'in', ids).execute();
+    assert.deepEqual([active, endpoints], [[], []], 'its passkeys and endpoint are gone with it');
     const dumpedOther = await dumpTenancyConfig(rt.deps, { environment: 'production', stack: 'other' });
     assert.equal(dumpedOther.applications?.length, 2, "the other stack's objects are untouched");
   });
