@@ -48,6 +48,7 @@ export function planTenancy(file: TenancyFile, state: TenancyState, options: Pla
     else if (!r.found) sink.creations.push({ kind: 'client', key: spec.name });
   });
   const named = new Set((file.clients ?? []).map((c) => c.name));
+  const grantable = new Set([...named, ...clients.keys()]);
   for (const c of state.clients)
     if (c.managedBy === stack && !named.has(c.name))
       notes.push(`client ${c.name} is not in the file; clients are never deleted: it stays as it is`);
@@ -67,6 +68,7 @@ export function planTenancy(file: TenancyFile, state: TenancyState, options: Pla
       applications,
       passkeys,
       webhooks,
+      clients: grantable,
     });
     if (found) kept.set(found.id, found);
   });

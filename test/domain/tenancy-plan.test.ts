@@ -217,6 +217,43 @@ describe('planTenancy', () => {
     assert.match(full.problems[0]?.message ?? '', /has 2 active secrets/);
   });
 
+  it('refuses an expiry it cannot read, rather than failing or meaning never', () => {
+    const spec = { name: 'resp', api: 'response' as const, expiresAt: '2027-12-31T23:59:60Z' };
+    for (const state of [ownState(), empty]) {
+      const plan = planTenancy(
+        file([{ name: 'web', clientNames: ['Acme'], passkeys: [spec] }]),
+        state,
+        options(),
+      );
+      assert.deepEqual(
+        plan.problems.map((p) => `${p.path}: ${p.message}`),
+        ['applications[0].passkeys[0].expiresAt: not a time that can be read: 2027-12-31T23:59:60Z'],
+      );
+    }
+  });
+
+  it("grants clients the environment holds outside the file, another stack's too, and refuses unknown ones", () => {
+    const state = ownState({
+      clients: [
+        { id: 'c1', name: 'Acme', managedBy: 'partners' },
+        { id: 'c2', name: 'Shared', managedBy: 'other' },
+      ],
+    });
+    const spec = {
+      name: 'web',
+      clientNames: ['Acme', 'Shared'],
+      passkeys: [{ name: 'resp', api: 'response' as const }],
+    };
+    const plan = planTenancy(file([spec]), state, options());
+    assert.deepEqual(plan.problems, []);
+    assert.deepEqual(plan.changes[0]?.fields, { clientNames: { from: ['Acme'], to: ['Acme', 'Shared'] } });
+    const unknown = planTenancy(file([{ ...spec, clientNames: ['Nobody'] }]), state, options());
+    assert.deepEqual(
+      unknown.problems.map((p) => `${p.path}: ${p.message}`),
+      ['applications[0].clientNames[0]: unknown client Nobody: list it under clients, or create it first'],
+    );
+  });
+
   it('refuses a changed API and a past expiry of a new passkey', () => {
     const plan = planTenancy(
       file([

@@ -106,7 +106,7 @@ applications:
     const s = await rpa('config', 'validate', semantic);
     assert.equal(s.code, 1);
     assert.match(s.stderr, /clients\[1\]\.name: duplicate client A/);
-    assert.match(s.stderr, /applications\[0\]\.clientNames\[0\]: unknown client B/);
+    assert.ok(!s.stderr.includes('unknown client'), 'a client of the environment is for the plan to find');
     // A whole value from the environment is text: it takes the type the field wants.
     const typed = file(
       'typed.yaml',

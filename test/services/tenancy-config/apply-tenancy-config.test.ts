@@ -255,6 +255,25 @@ describe(`applyTenancyConfig on ${TEST_DIALECT}`, () => {
     assert.equal(JSON.parse(endpoint?.details ?? '{}').origin, 'https://93.184.215.14');
   });
 
+  it("grants another stack's client, and dumps it by name only, the dump diffing clean", async () => {
+    const file: TenancyFile = {
+      apiVersion: 'rpa/v1',
+      environment: 'production',
+      stack: 'sharing',
+      applications: [{ name: 'sharing-web', clientNames: ['partners-EN_GB'] }],
+    };
+    const r = await apply(file);
+    assert.deepEqual(
+      r.plan.creations.map((c) => `${c.kind} ${c.key}`),
+      ['application sharing-web'],
+    );
+    const dumped = await dumpTenancyConfig(rt.deps, { environment: 'production', stack: 'sharing' });
+    assert.deepEqual(dumped.clients, [], "another stack's client is not this stack's to list");
+    assert.deepEqual(dumped.applications?.[0]?.clientNames, ['partners-EN_GB']);
+    const plan = await planTenancyConfig(rt.deps, input(dumped));
+    assert.deepEqual([plan.creations, plan.changes, plan.adoptions, plan.problems], [[], [], [], []]);
+  });
+
   it('plans no change for an application granted mixed-case clients, whatever the collation', async () => {
     const file: TenancyFile = {
       apiVersion: 'rpa/v1',
