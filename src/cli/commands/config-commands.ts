@@ -1,8 +1,8 @@
 import { type FileHandle, open, unlink } from 'node:fs/promises';
 import { type Command, InvalidArgumentError } from 'commander';
 import { stringify } from 'yaml';
-import { maskValues } from '../../domain/env-references.js';
 import type { Environment } from '../../domain/environment.js';
+import { maskText } from '../../domain/mask-plan.js';
 import type { TenancyFile } from '../../domain/tenancy-file.js';
 import { planChangesSomething, type TenancyPlan } from '../../domain/tenancy-plan.js';
 import { configFileJsonSchema } from '../../http/admin/config-file-schema.js';
@@ -43,8 +43,8 @@ async function withConfigFile(
     await work(input);
   } catch (err) {
     // The admin API's refusals may quote the file (a webhook host): values from the environment stay masked.
-    if (input.masked.length === 0 || !(err instanceof Error)) throw err;
-    throw new CliError(maskValues(err.message.split('\n')[0] ?? '', input.masked));
+    if (input.mask.at.size === 0 || !(err instanceof Error)) throw err;
+    throw new CliError(maskText(err.message.split('\n')[0] ?? '', input.mask));
   }
 }
 
@@ -95,7 +95,7 @@ export function registerConfigCommands(program: Command, io: CliIo): void {
       withConfigFile(io, path, (input) =>
         withAdminApi(io, async (api) => {
           const p = await plan(api, input, opts);
-          io.stdout.write(renderPlan(p, { json: opts.json === true, masked: input.masked }));
+          io.stdout.write(renderPlan(p, { json: opts.json === true, file: input.file, mask: input.mask }));
           io.exitCode = p.problems.length > 0 ? 1 : planChangesSomething(p) ? 2 : 0;
         }),
       ),
@@ -138,7 +138,7 @@ async function apply(
 ) {
   const p = await plan(api, input, opts);
   if (p.problems.length > 0 || !planChangesSomething(p)) {
-    io.stdout.write(renderPlan(p, { json: false, masked: input.masked }));
+    io.stdout.write(renderPlan(p, { json: false, file: input.file, mask: input.mask }));
     io.exitCode = p.problems.length > 0 ? 1 : 0;
     return;
   }
@@ -160,7 +160,7 @@ async function apply(
     if (opts.secretsOut) await unlink(opts.secretsOut).catch(() => {});
     throw err;
   }
-  io.stdout.write(renderApplied(result.plan, result.applyId, input.masked));
+  io.stdout.write(renderApplied(result.plan, result.applyId, input));
   const text = `${JSON.stringify(result.secrets, null, 2)}\n`;
   if (out) {
     await out.writeFile(text);
