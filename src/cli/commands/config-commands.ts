@@ -8,7 +8,7 @@ import { planChangesSomething, type TenancyPlan } from '../../domain/tenancy-pla
 import { configFileJsonSchema } from '../../http/admin/config-file-schema.js';
 import type { TenancyApplyResult } from '../../services/tenancy-config/apply-tenancy-config.js';
 import { DEFAULT_MAX_DELETES } from '../../services/tenancy-config/plan-tenancy-config.js';
-import { type AdminApi, query, withAdminApi } from '../admin-api.js';
+import { type AdminApi, AdminApiNoAnswer, AdminApiRefusal, query, withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption } from '../command-options.js';
@@ -151,14 +151,17 @@ async function apply(
   const out = opts.secretsOut ? await createSecretsFile(opts.secretsOut) : undefined;
   let result: TenancyApplyResult;
   try {
-    result = await api.call<TenancyApplyResult>('POST', `/${input.file.environment}/config/apply`, {
-      ...planBody(input.file, opts),
-      revision: p.revision,
-    });
+    result = await api.call<TenancyApplyResult>(
+      'POST',
+      `/${input.file.environment}/config/apply`,
+      { ...planBody(input.file, opts), revision: p.revision },
+      { untilAnswered: true },
+    );
   } catch (err) {
+    // No secret came to be written: the file holds nothing.
     await out?.close();
     if (opts.secretsOut) await unlink(opts.secretsOut).catch(() => {});
-    throw err;
+    throw applyFailure(err);
   }
   io.stdout.write(renderApplied(result.plan, result.applyId, input));
   const text = `${JSON.stringify(result.secrets, null, 2)}\n`;
@@ -170,6 +173,18 @@ async function apply(
     io.stdout.write(text);
     io.stderr.write('rpa: the secrets above are shown only once: store them now\n');
   }
+}
+
+/**
+ * An apply refused (4xx) changed nothing: its transaction never committed. Without an answer, or
+ * with a server error, it may have committed: saying "nothing changed" then would be untrue.
+ */
+function applyFailure(err: unknown): unknown {
+  const refused = err instanceof AdminApiRefusal && err.status < 500;
+  if (refused || !(err instanceof AdminApiRefusal || err instanceof AdminApiNoAnswer)) return err;
+  return new CliError(
+    `no answer to the apply (${err.message}): it may have been applied, and the secrets it created cannot be shown again; see rpa config diff and rpa audit, and rotate what it created`,
+  );
 }
 
 /** A new file only its owner may read; an existing one is refused, never overwritten. */

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -184,6 +186,41 @@ applications:
     const refused = await remote('config', 'apply', theirs);
     assert.equal(refused.code, 1);
     assert.ok(existsSync(join(dir, 'secrets.json')));
+  });
+
+  it('on an apply whose answer is lost, says it may have been applied, never that nothing was', async () => {
+    const plan = {
+      environment: 'production',
+      stack: 'partners',
+      revision: 1,
+      creations: [{ kind: 'application', key: 'lost-web' }],
+      changes: [],
+      adoptions: [],
+      revocations: [],
+      notes: [],
+      problems: [],
+    };
+    // An admin API that plans, then drops the connection of the apply: the server may have committed.
+    const lossy = createServer((request, response) => {
+      if (request.url?.endsWith('/config/apply')) request.socket.destroy();
+      else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(plan));
+    });
+    await new Promise<void>((resolve) => lossy.listen(0, '127.0.0.1', resolve));
+    const { port } = lossy.address() as AddressInfo;
+    try {
+      const run = rpaAgainst(
+        { databaseUrl, schema },
+        { ...env, RPA_ADMIN_URL: `http://127.0.0.1:${port}`, RPA_ADMIN_TOKEN: 'rpa_adm_x' },
+      );
+      const out = join(dir, 'lost.json');
+      const r = await run('config', 'apply', file('lost.yaml', PARTNERS), '--secrets-out', out);
+      assert.equal(r.code, 1);
+      assert.match(r.stderr, /may have been applied/);
+      assert.match(r.stderr, /rpa config diff/);
+      assert.ok(!/nothing (was|is) applied|nothing changed/.test(r.stderr), r.stderr);
+    } finally {
+      lossy.close();
+    }
   });
 
   it('masks values from the environment in the problems it reports too', async () => {
