@@ -62,8 +62,8 @@ export function planApplication(c: AppContext): ApplicationState | undefined {
   if (!sameList(granted, clientNames)) fields.clientNames = { from: granted, to: clientNames };
   const relabel = spec.rotate !== undefined && spec.rotate !== found.rotateLabel;
   if (relabel) fields.rotate = { from: found.rotateLabel, to: spec.rotate };
-  // Adopting records the label: the secret in use is the one the operator already holds.
-  const rotate = relabel && !r.adopting;
+  // Adopting, or a first label, records it: the secret in use is the one the operator holds.
+  const rotate = relabel && found.rotateLabel !== null && !r.adopting;
   if (rotate && found.activeSecrets >= MAX_ACTIVE_SECRETS)
     sink.problems.push({
       path: `${at}.rotate`,
@@ -163,7 +163,7 @@ function planWebhook(c: AppContext, at: string, spec: WebhookSpec, existing: rea
   if (!sameList(current, events)) fields.events = { from: current, to: events };
   const relabel = spec.rotate !== undefined && spec.rotate !== found.rotateLabel;
   if (relabel) fields.rotate = { from: found.rotateLabel, to: spec.rotate };
-  const rotate = relabel && !r.adopting;
+  const rotate = relabel && found.rotateLabel !== null && !r.adopting;
   const item = {
     kind: 'webhook' as const,
     key,

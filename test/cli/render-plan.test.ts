@@ -84,6 +84,12 @@ describe('renderPlan', () => {
     );
   });
 
+  it('says "nothing to change" only when there is no problem either', () => {
+    const r = rendered(doc([{ name: 'web', clientNames: ['Nobody'] }], []), {});
+    assert.ok(!r.text.includes('nothing to change'), r.text);
+    assert.match(r.text, /Problems \(nothing can be applied\):/);
+  });
+
   it('masks a short value only where it stands, not every digit alike', () => {
     const state: TenancyState = {
       ...empty,

@@ -190,28 +190,30 @@ describe('planTenancy', () => {
     assert.deepEqual(adopted.adoptions, [{ kind: 'client', key: 'Acme', id: 'c1' }]);
   });
 
-  it('rotates on a changed label, and not when adopting', () => {
-    const plan = planTenancy(
-      file([
-        { name: 'web', clientNames: ['Acme'], rotate: 'v2', passkeys: [{ name: 'resp', api: 'response' }] },
-      ]),
-      ownState(),
-      options(),
-    );
+  it('rotates on a changed label, not on a first one, and not when adopting', () => {
+    const labelled = file([
+      { name: 'web', clientNames: ['Acme'], rotate: 'v2', passkeys: [{ name: 'resp', api: 'response' }] },
+    ]);
+    const plan = planTenancy(labelled, ownState({ applications: [app({ rotateLabel: 'v1' })] }), options());
     assert.deepEqual(plan.changes, [
       {
         kind: 'application',
         key: 'web',
         id: 'a1',
-        fields: { rotate: { from: null, to: 'v2' } },
+        fields: { rotate: { from: 'v1', to: 'v2' } },
         rotate: true,
       },
+    ]);
+    // The secret in use is the one the label now names: recording it rotates nothing.
+    const first = planTenancy(labelled, ownState(), options());
+    assert.deepEqual(first.changes, [
+      { kind: 'application', key: 'web', id: 'a1', fields: { rotate: { from: null, to: 'v2' } } },
     ]);
     const full = planTenancy(
       file([
         { name: 'web', clientNames: ['Acme'], rotate: 'v2', passkeys: [{ name: 'resp', api: 'response' }] },
       ]),
-      ownState({ applications: [app({ activeSecrets: 2 })] }),
+      ownState({ applications: [app({ activeSecrets: 2, rotateLabel: 'v1' })] }),
       options(),
     );
     assert.match(full.problems[0]?.message ?? '', /has 2 active secrets/);
