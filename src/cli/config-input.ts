@@ -54,7 +54,8 @@ export async function readConfigInput(io: CliIo, path: string): Promise<ConfigIn
     throw new InvalidConfigFile(path, problems, { at: new Map() });
   }
   const substituted = substituteEnvReferences(doc.toJS(), io.env);
-  const value = convertConfigFile(substituted.value);
+  const whole = [...substituted.references].filter(([, r]) => r.whole).map(([path]) => path);
+  const value = convertConfigFile(substituted.value, new Set(whole));
   // A value left empty by a reference that failed has no other problem worth naming.
   const failed = new Set(substituted.problems.map((p) => p.path));
   const problems = [...substituted.problems, ...configFileProblems(value).filter((p) => !failed.has(p.path))];

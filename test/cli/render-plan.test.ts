@@ -30,7 +30,8 @@ const empty: TenancyState = {
 function rendered(doc: unknown, env: Record<string, string>, state: TenancyState = empty) {
   const substituted = substituteEnvReferences(doc, env);
   assert.deepEqual(substituted.problems, []);
-  const file = convertConfigFile(substituted.value) as TenancyFile;
+  const whole = [...substituted.references].filter(([, r]) => r.whole).map(([path]) => path);
+  const file = convertConfigFile(substituted.value, new Set(whole)) as TenancyFile;
   const plan = planTenancy(file, state, options);
   const mask = envMask(file, substituted.references);
   return {

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checkTenancyFile, type TenancyFile } from '../../../src/domain/tenancy-file.js';
-import { configFileJsonSchema, configFileProblems } from '../../../src/http/admin/config-file-schema.js';
+import {
+  configFileJsonSchema,
+  configFileProblems,
+  convertConfigFile,
+} from '../../../src/http/admin/config-file-schema.js';
 
 describe('the configuration file schema', () => {
   it('names the path of each problem, unknown fields included', () => {
@@ -34,6 +38,27 @@ describe('the configuration file schema', () => {
       ['applications[0].passkeys[0].name'],
     );
     assert.deepEqual(configFileProblems(file('b c')), []);
+  });
+
+  it('reads a number or a boolean from text only where the whole value came from the environment', () => {
+    const doc = {
+      apiVersion: 'rpa/v1',
+      environment: 'production',
+      stack: 's',
+      applications: [
+        {
+          name: 'w',
+          passkeys: [{ name: 'p', api: 'response', quotaPerDay: '100', rateLimitPerMinute: '5' }],
+        },
+      ],
+    };
+    const at = 'applications[0].passkeys[0]';
+    const converted = convertConfigFile(doc, new Set([`${at}.quotaPerDay`]));
+    assert.deepEqual(
+      configFileProblems(converted).map((p) => p.path),
+      [`${at}.rateLimitPerMinute`],
+      'as the printed schema says: "5" in the file is text',
+    );
   });
 
   it('is printed as a JSON Schema refusing unknown fields everywhere', () => {

@@ -110,7 +110,11 @@ describe(`applyTenancyConfig on ${TEST_DIALECT}`, () => {
 
   it('rotates an application secret and a webhook secret when their label changes', async () => {
     const first = await apply(partners('partners', { app: 'v1', hook: 'h1' }));
-    assert.deepEqual(first.plan.changes.map((c) => c.rotate), [undefined, undefined], 'a first label');
+    assert.deepEqual(
+      first.plan.changes.map((c) => c.rotate),
+      [undefined, undefined],
+      'a first label',
+    );
     assert.deepEqual(first.secrets, { applications: {}, passkeys: {}, webhooks: {} });
     const r = await apply(partners('partners', { app: 'v2', hook: 'h2' }));
     assert.deepEqual(
