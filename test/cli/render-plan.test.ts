@@ -56,7 +56,10 @@ describe('renderPlan', () => {
         {
           name: 'web',
           clientNames: ['Acme'],
-          webhooks: [{ url: '${env:RPA_HOOK}' }, { url: 'https://hooks.example:443/b?token=${env:RPA_TOK}' }],
+          webhooks: [
+            { url: `\${env:RPA_HOOK}` },
+            { url: `https://hooks.example:443/b?token=\${env:RPA_TOK}` },
+          ],
         },
       ]),
       { RPA_HOOK: 'https://Hooks.Example.COM/cb?k=s3cr3t', RPA_TOK: 'a b"c' },
@@ -72,7 +75,7 @@ describe('renderPlan', () => {
   it('masks a name from the environment in --json, whatever JSON escapes in it', () => {
     const name = 'Acme "EU" \\ Ltd';
     const r = rendered(
-      doc([{ name: 'web', clientNames: ['${env:RPA_CLIENT}'] }], [{ name: '${env:RPA_CLIENT}' }]),
+      doc([{ name: 'web', clientNames: [`\${env:RPA_CLIENT}`] }], [{ name: `\${env:RPA_CLIENT}` }]),
       {
         RPA_CLIENT: name,
       },
@@ -124,7 +127,7 @@ describe('renderPlan', () => {
         {
           name: 'web1',
           clientNames: ['Acme'],
-          passkeys: [{ name: 'p1', api: 'response', rateLimitPerMinute: '${env:RPA_RATE}' }],
+          passkeys: [{ name: 'p1', api: 'response', rateLimitPerMinute: `\${env:RPA_RATE}` }],
         },
       ]),
       { RPA_RATE: '1' },

@@ -71,7 +71,9 @@ export function toAppError(err: unknown, route: { readonly bodyLimit?: number } 
         'PAYLOAD_TOO_LARGE',
         route.bodyLimit === undefined
           ? {}
-          : { detail: `the request body is larger than ${route.bodyLimit} bytes, the most this operation takes` },
+          : {
+              detail: `the request body is larger than ${route.bodyLimit} bytes, the most this operation takes`,
+            },
       );
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('INVALID_REQUEST', { detail: 'Content-Length does not match the body' });

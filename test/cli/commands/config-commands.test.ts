@@ -113,7 +113,7 @@ applications:
     const typed = file(
       'typed.yaml',
       'apiVersion: rpa/v1\nenvironment: production\nstack: s\nclients: [{ name: A }]\napplications:\n' +
-        '  - { name: w, clientNames: [A], passkeys: [{ name: p, api: response, quotaPerDay: "${env:RPA_QUOTA}" }] }\n',
+        `  - { name: w, clientNames: [A], passkeys: [{ name: p, api: response, quotaPerDay: "\${env:RPA_QUOTA}" }] }\n`,
     );
     const t = await rpa('config', 'validate', typed);
     assert.equal(t.code, 0, t.stderr);
