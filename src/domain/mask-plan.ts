@@ -73,28 +73,31 @@ const related = (a: string, b: string) => within(a, b) || within(b, a);
 const replaceEach = (text: string, pairs: readonly (readonly [string, string])[]) =>
   pairs.reduce((out, [from, to]) => out.replaceAll(from, to), text);
 
-/** Free text (an error of the server) with every value from the environment masked as text. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * `text` with each of `texts` masked where it stands as a word of its own: quoted, a value is set
+ * off by a space, a quote or a URL's punctuation, while a short one ('a') inside a word is not it.
+ */
+function maskWords(text: string, texts: readonly string[]): string {
+  const word = (t: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escaped(t)}(?![\\p{L}\\p{N}])`, 'gu');
+  return [...texts]
+    .sort((a, b) => b.length - a.length)
+    .reduce((out, t) => out.replace(word(t), MASKED_VALUE), text);
+}
+
+/** Free text (an error of the server) with every value from the environment masked. */
 export function maskText(text: string, mask: EnvMask): string {
-  const texts = [...mask.at.values()].flatMap((m) => m.texts).sort((a, b) => b.length - a.length);
-  return replaceEach(
+  return maskWords(
     text,
-    texts.map((t) => [t, MASKED_VALUE] as const),
+    [...mask.at.values()].flatMap((m) => m.texts),
   );
 }
 
 /** A problem with the values from the environment at or under its path masked. */
 export function maskProblem(problem: FileProblem, mask: EnvMask): FileProblem {
-  const texts = [...mask.at]
-    .filter(([path]) => related(path, problem.path))
-    .flatMap(([, m]) => m.texts)
-    .sort((a, b) => b.length - a.length);
-  return {
-    ...problem,
-    message: replaceEach(
-      problem.message,
-      texts.map((t) => [t, MASKED_VALUE] as const),
-    ),
-  };
+  const texts = [...mask.at].filter(([path]) => related(path, problem.path)).flatMap(([, m]) => m.texts);
+  return { ...problem, message: maskWords(problem.message, texts) };
 }
 
 interface Place {
