@@ -9,13 +9,37 @@ import { withRuntime } from './with-runtime.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/** The admin API answered with a problem: the command's one-line failure, and the status. */
+export class AdminApiRefusal extends CliError {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+/** No answer came (the connection failed, or the wait ran out): what was sent may have been done. */
+export class AdminApiNoAnswer extends CliError {}
+
+/** How long a call waits for its answer over HTTP, unless it waits as long as it takes. */
+const ANSWER_TIMEOUT_MS = 30_000;
+
+interface CallOptions {
+  /**
+   * No time limit of the CLI's: an apply of a large file takes longer than a read, and giving up
+   * on it would not stop the server committing it.
+   */
+  readonly untilAnswered?: boolean;
+}
+
 /** The admin API as commands use it, whichever way it is reached. */
 export interface AdminApi {
   /**
    * One call; a problem answer becomes the command's one-line failure. A POST here is an action
    * (revoke, retire, enable), which the admin API carries out again if sent again.
    */
-  call<T>(method: Method, path: string, body?: unknown): Promise<T>;
+  call<T>(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<T>;
   /**
    * A create: a POST to a route that takes Idempotency-Key, sent with a key of its own, so that
    * sent again after a lost answer it creates nothing twice (admin-create.ts).
@@ -35,6 +59,7 @@ type Send = (
   path: string,
   body: unknown,
   idempotencyKey: string | undefined,
+  options?: CallOptions,
 ) => Promise<Answer>;
 
 /**
@@ -62,13 +87,19 @@ export async function withAdminApi<T>(io: CliIo, work: (api: AdminApi) => Promis
 }
 
 function adminApi(send: Send): AdminApi {
-  const sent = async <T>(method: Method, path: string, body?: unknown, key?: string): Promise<T> => {
-    const answer = await send(method, `${ADMIN_PREFIX}${path}`, body, key);
-    if (answer.status >= 400) throw new CliError(problemMessage(answer));
+  const sent = async <T>(
+    method: Method,
+    path: string,
+    body?: unknown,
+    key?: string,
+    options?: CallOptions,
+  ): Promise<T> => {
+    const answer = await send(method, `${ADMIN_PREFIX}${path}`, body, key, options);
+    if (answer.status >= 400) throw new AdminApiRefusal(problemMessage(answer), answer.status);
     return answer.body as T;
   };
   return {
-    call: sent,
+    call: (method, path, body, options) => sent(method, path, body, undefined, options),
     create: (path, body) => sent('POST', path, body, randomUUID()),
     async all<T>(path: string) {
       const items: T[] = [];
@@ -123,7 +154,7 @@ const MAX_PAUSE_MS = 10_000;
  */
 function overHttp(baseUrl: string, token: string): Send {
   const base = baseUrl.replace(/\/+$/, '');
-  return async (method, path, body, key) => {
+  return async (method, path, body, key, options) => {
     const repeatable = method === 'GET' || key !== undefined;
     const backoff = createRetryBackoff({ firstMs: 1000, maxMs: MAX_PAUSE_MS });
     for (let attempt = 0; ; attempt++) {
@@ -138,14 +169,14 @@ function overHttp(baseUrl: string, token: string): Send {
             ...(key ? { 'idempotency-key': key } : {}),
           },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          signal: AbortSignal.timeout(30_000),
+          ...(options?.untilAnswered ? {} : { signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) }),
         });
       } catch (err) {
         if (retry && repeatable) {
           await pause(backoff.next());
           continue;
         }
-        throw new CliError(`RPA_ADMIN_URL: cannot reach ${base} (${reasonOf(err)})`);
+        throw new AdminApiNoAnswer(`RPA_ADMIN_URL: cannot reach ${base} (${reasonOf(err)})`);
       }
       if (response.status === 503 && retry) {
         await response.body?.cancel();

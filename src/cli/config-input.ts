@@ -1,5 +1,6 @@
 import { parseDocument } from 'yaml';
-import { maskValues, substituteEnvReferences } from '../domain/env-references.js';
+import { substituteEnvReferences } from '../domain/env-references.js';
+import { type EnvMask, envMask, maskProblem } from '../domain/mask-plan.js';
 import {
   checkTenancyFile,
   describeProblem,
@@ -15,8 +16,8 @@ import { openInputFile } from './open-input-file.js';
 export interface ConfigInput {
   readonly path: string;
   readonly file: TenancyFile;
-  /** Values the environment brought in: every output masks them. */
-  readonly masked: readonly string[];
+  /** Where the environment brought values in: every output masks them. */
+  readonly mask: EnvMask;
 }
 
 /** A file that is not a valid configuration: its problems, each on its own line, then exit 1. */
@@ -24,7 +25,7 @@ export class InvalidConfigFile extends CliError {
   constructor(
     readonly path: string,
     readonly problems: readonly FileProblem[],
-    readonly masked: readonly string[],
+    readonly mask: EnvMask,
   ) {
     super(`${path} is not a valid configuration file`);
   }
@@ -50,21 +51,23 @@ export async function readConfigInput(io: CliIo, path: string): Promise<ConfigIn
       // yaml's own message ends with where: "… at line 4, column 1:".
       message: (e.message.split('\n')[0] ?? e.message).replace(/:$/, ''),
     }));
-    throw new InvalidConfigFile(path, problems, []);
+    throw new InvalidConfigFile(path, problems, { at: new Map() });
   }
   const substituted = substituteEnvReferences(doc.toJS(), io.env);
-  const value = convertConfigFile(substituted.value);
+  const whole = [...substituted.references].filter(([, r]) => r.whole).map(([path]) => path);
+  const value = convertConfigFile(substituted.value, new Set(whole));
   // A value left empty by a reference that failed has no other problem worth naming.
   const failed = new Set(substituted.problems.map((p) => p.path));
   const problems = [...substituted.problems, ...configFileProblems(value).filter((p) => !failed.has(p.path))];
   if (problems.length === 0) problems.push(...checkTenancyFile(value as TenancyFile));
-  if (problems.length > 0) throw new InvalidConfigFile(path, problems, substituted.masked);
-  return { path, file: value as TenancyFile, masked: substituted.masked };
+  const mask = envMask(value, substituted.references);
+  if (problems.length > 0) throw new InvalidConfigFile(path, problems, mask);
+  return { path, file: value as TenancyFile, mask };
 }
 
 /** Writes each problem of an invalid file as one line on stderr, masked, and fails the command. */
 export function reportInvalidFile(io: CliIo, err: InvalidConfigFile): void {
   for (const p of err.problems)
-    io.stderr.write(`rpa: ${maskValues(`${err.path}: ${describeProblem(p)}`, err.masked)}\n`);
+    io.stderr.write(`rpa: ${err.path}: ${describeProblem(maskProblem(p, err.mask))}\n`);
   io.exitCode = 1;
 }

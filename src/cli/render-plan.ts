@@ -1,6 +1,6 @@
-import { maskValues } from '../domain/env-references.js';
+import { type EnvMask, maskPlan } from '../domain/mask-plan.js';
 import type { PlanItem } from '../domain/plan-items.js';
-import { describeProblem } from '../domain/tenancy-file.js';
+import { describeProblem, type TenancyFile } from '../domain/tenancy-file.js';
 import type { TenancyPlan } from '../domain/tenancy-plan.js';
 
 // One rendering of a plan and an apply's result, fed by the admin API's JSON whether it answered
@@ -23,7 +23,7 @@ function line(sign: string, item: PlanItem): string {
 function planText(plan: TenancyPlan): string {
   const out = [`Plan for ${plan.environment}, stack ${plan.stack}, at revision ${plan.revision}:`];
   const steps = plan.creations.length + plan.changes.length + plan.adoptions.length;
-  if (steps + plan.revocations.length === 0) out.push('  nothing to change');
+  if (steps + plan.revocations.length + plan.problems.length === 0) out.push('  nothing to change');
   out.push(...plan.creations.map((i) => line('+', i)));
   out.push(...plan.adoptions.map((i) => line('=', { ...i, key: `${i.key} (adopted)` })));
   out.push(...plan.changes.map((i) => line('~', i)));
@@ -40,13 +40,19 @@ function planText(plan: TenancyPlan): string {
   return out.join('\n');
 }
 
+/** How a plan is shown: what of it came from the environment (from the file read) is masked. */
+export interface PlanMasking {
+  readonly file: TenancyFile;
+  readonly mask: EnvMask;
+}
+
 /** What `rpa config diff` prints: the plan as text, or its JSON with --json; masked either way. */
-export function renderPlan(plan: TenancyPlan, options: { json: boolean; masked: readonly string[] }): string {
-  const text = options.json ? JSON.stringify(plan, null, 2) : planText(plan);
-  return `${maskValues(text, options.masked)}\n`;
+export function renderPlan(plan: TenancyPlan, options: PlanMasking & { json: boolean }): string {
+  const shown = maskPlan(plan, options.file, options.mask);
+  return `${options.json ? JSON.stringify(shown, null, 2) : planText(shown)}\n`;
 }
 
 /** What `rpa config apply` prints once applied: the plan applied and its id; never a secret. */
-export function renderApplied(plan: TenancyPlan, applyId: string, masked: readonly string[]): string {
-  return `${maskValues(`${planText(plan)}\nApplied (apply ${applyId}).`, masked)}\n`;
+export function renderApplied(plan: TenancyPlan, applyId: string, masking: PlanMasking): string {
+  return `${planText(maskPlan(plan, masking.file, masking.mask))}\nApplied (apply ${applyId}).\n`;
 }

@@ -22,6 +22,8 @@ interface AppContext {
   readonly applications: ReadonlyMap<string, readonly ApplicationState[]>;
   readonly passkeys: ReadonlyMap<string, readonly PasskeyState[]>;
   readonly webhooks: ReadonlyMap<string, readonly WebhookState[]>;
+  /** Clients an application may be granted: the file's and those the environment holds. */
+  readonly clients: ReadonlySet<string>;
 }
 
 const sorted = (values: readonly string[]) => [...new Set(values)].sort();
@@ -39,6 +41,13 @@ export function planApplication(c: AppContext): ApplicationState | undefined {
     sink.problems.push({ path: at, message: `application ${spec.name} ${r.problem}` });
     return undefined;
   }
+  (spec.clientNames ?? []).forEach((name, j) => {
+    if (!c.clients.has(name))
+      sink.problems.push({
+        path: `${at}.clientNames[${j}]`,
+        message: `unknown client ${name}: list it under clients, or create it first`,
+      });
+  });
   const clientNames = sorted(spec.clientNames ?? []);
   const found = r.found;
   if (!found) {
@@ -48,12 +57,13 @@ export function planApplication(c: AppContext): ApplicationState | undefined {
     return undefined;
   }
   const fields: Record<string, FieldChange> = {};
-  if (!sameList(found.clientNames, clientNames))
-    fields.clientNames = { from: found.clientNames, to: clientNames };
+  // Sorted here, not by the database: its collation may order 'Beta-DE' after 'acme-fr'.
+  const granted = sorted(found.clientNames);
+  if (!sameList(granted, clientNames)) fields.clientNames = { from: granted, to: clientNames };
   const relabel = spec.rotate !== undefined && spec.rotate !== found.rotateLabel;
   if (relabel) fields.rotate = { from: found.rotateLabel, to: spec.rotate };
-  // Adopting records the label: the secret in use is the one the operator already holds.
-  const rotate = relabel && !r.adopting;
+  // Adopting, or a first label, records it: the secret in use is the one the operator holds.
+  const rotate = relabel && found.rotateLabel !== null && !r.adopting;
   if (rotate && found.activeSecrets >= MAX_ACTIVE_SECRETS)
     sink.problems.push({
       path: `${at}.rotate`,
@@ -90,6 +100,14 @@ function planPasskey(c: AppContext, at: string, spec: PasskeySpec, existing: rea
   const rate = spec.rateLimitPerMinute ?? options.defaults.ratePerMinute;
   const quota = spec.quotaPerDay ?? options.defaults.quotaPerDay;
   const expiresAt = spec.expiresAt === undefined ? null : Date.parse(spec.expiresAt);
+  if (Number.isNaN(expiresAt)) {
+    // checkTenancyFile refuses it too; a plan of an unchecked file must not read it as "never".
+    sink.problems.push({
+      path: `${at}.expiresAt`,
+      message: `not a time that can be read: ${spec.expiresAt}`,
+    });
+    return;
+  }
   const future = () => {
     if (expiresAt !== null && expiresAt <= options.now)
       sink.problems.push({ path: `${at}.expiresAt`, message: 'must be a time in the future' });
@@ -145,7 +163,7 @@ function planWebhook(c: AppContext, at: string, spec: WebhookSpec, existing: rea
   if (!sameList(current, events)) fields.events = { from: current, to: events };
   const relabel = spec.rotate !== undefined && spec.rotate !== found.rotateLabel;
   if (relabel) fields.rotate = { from: found.rotateLabel, to: spec.rotate };
-  const rotate = relabel && !r.adopting;
+  const rotate = relabel && found.rotateLabel !== null && !r.adopting;
   const item = {
     kind: 'webhook' as const,
     key,

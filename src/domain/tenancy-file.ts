@@ -67,8 +67,9 @@ export function normalizedUrl(raw: string): string {
 
 /**
  * What the file's schema cannot say: names unique where the file names objects by them
- * (applications, clients, passkeys and webhook URLs within an application), and clientNames
- * naming clients of the file.
+ * (applications, clients, passkeys and webhook URLs within an application), and expiries a time
+ * can be read from. A client name no client of the file has may name one the environment holds
+ * already (another stack's, or one made by hand): the plan checks it.
  */
 export function checkTenancyFile(file: TenancyFile): FileProblem[] {
   const problems: FileProblem[] = [];
@@ -84,14 +85,15 @@ export function checkTenancyFile(file: TenancyFile): FileProblem[] {
     if (apps.has(app.name))
       problems.push({ path: `${at}.name`, message: `duplicate application ${app.name}` });
     apps.add(app.name);
-    (app.clientNames ?? []).forEach((name, j) => {
-      if (!clients.has(name))
+    problems.push(...duplicates(app.passkeys ?? [], (p) => p.name, `${at}.passkeys`, 'name', 'passkey'));
+    (app.passkeys ?? []).forEach((p, j) => {
+      // RFC 3339 allows a leap second (:60) that Date cannot read: it would silently mean "never".
+      if (p.expiresAt !== undefined && Number.isNaN(Date.parse(p.expiresAt)))
         problems.push({
-          path: `${at}.clientNames[${j}]`,
-          message: `unknown client ${name}: list it under clients`,
+          path: `${at}.passkeys[${j}].expiresAt`,
+          message: `not a time that can be read: ${p.expiresAt}`,
         });
     });
-    problems.push(...duplicates(app.passkeys ?? [], (p) => p.name, `${at}.passkeys`, 'name', 'passkey'));
     problems.push(
       ...duplicates(app.webhooks ?? [], (w) => normalizedUrl(w.url), `${at}.webhooks`, 'url', 'webhook url'),
     );

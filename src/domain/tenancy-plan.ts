@@ -61,6 +61,7 @@ export function planTenancy(
     else if (!r.found) sink.creations.push({ kind: 'client', key: spec.name });
   });
   const named = new Set((file.clients ?? []).map((c) => c.name));
+  const grantable = new Set([...named, ...clients.keys()]);
   for (const c of state.clients)
     if (c.managedBy === stack && !named.has(c.name))
       notes.push(`client ${c.name} is not in the file; clients are never deleted: it stays as it is`);
@@ -80,6 +81,7 @@ export function planTenancy(
       applications,
       passkeys,
       webhooks,
+      clients: grantable,
     });
     if (found) kept.set(found.id, found);
   });
@@ -113,7 +115,8 @@ export function planTenancy(
 
 /**
  * This stack's objects the file no longer names: its applications, and the passkeys and endpoints
- * of the applications it keeps (an application revoked takes its passkeys with it).
+ * of the applications it keeps. An application revoked takes every passkey and endpoint it has,
+ * whoever made them: each is listed (and counted against --max-deletes) before it.
  */
 function unwanted(
   state: TenancyState,
@@ -123,7 +126,15 @@ function unwanted(
 ): PlanItem[] {
   const items: PlanItem[] = [];
   const apps = state.applications.filter((a) => a.managedBy === stack && !wanted.has(a.name));
-  for (const a of apps) items.push({ kind: 'application', key: a.name, id: a.id });
+  const passkeysOf = groupBy(state.passkeys, (p) => p.applicationId);
+  const webhooksOf = groupBy(state.webhooks, (w) => w.applicationId);
+  for (const a of apps) {
+    for (const p of passkeysOf.get(a.id) ?? [])
+      items.push({ kind: 'passkey', key: passkeyKey(a.name, p.name ?? p.id), id: p.id });
+    for (const w of webhooksOf.get(a.id) ?? [])
+      items.push({ kind: 'webhook', key: webhookKey(a.name, w.url), id: w.id });
+    items.push({ kind: 'application', key: a.name, id: a.id });
+  }
   const keptApp = (o: PasskeyState | WebhookState) => kept.get(o.applicationId);
   for (const p of state.passkeys) {
     const app = keptApp(p);

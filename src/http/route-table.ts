@@ -91,6 +91,8 @@ interface Steps<S extends FastifySchema = FastifySchema> {
  */
 export interface RouteOwn<S extends FastifySchema = FastifySchema> {
   readonly steps?: Steps<S>;
+  /** The largest body it takes, when not BODY_LIMIT_BYTES (a whole configuration file). */
+  readonly bodyLimit?: number;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -203,6 +205,7 @@ export function registerRouteTable<O extends Operation>(
       method: row.method,
       url: row.path,
       ...composeSteps(api.steps(row.operation), row.own.steps, readKey ? { preHandler: [readKey] } : {}),
+      ...(row.own.bodyLimit === undefined ? {} : { bodyLimit: row.own.bodyLimit }),
       schema: operationSchema(api, row.operation),
       handler: row.handler as RouteHandlerMethod,
     });

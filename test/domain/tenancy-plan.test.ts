@@ -142,6 +142,36 @@ describe('planTenancy', () => {
     assert.match(refused.problems[0]?.message ?? '', /more than --max-deletes 1/);
   });
 
+  it("counts an application's passkeys and endpoints among a prune's revocations, listed before it", () => {
+    const passkey = ownState().passkeys[0] as TenancyState['passkeys'][number];
+    const state = ownState({
+      applications: [app(), app({ id: 'a2', name: 'old' })],
+      passkeys: [
+        passkey,
+        { ...passkey, id: 'p2', applicationId: 'a2', name: 'named' },
+        { ...passkey, id: 'p3', applicationId: 'a2', name: null, managedBy: null },
+      ],
+      webhooks: [
+        {
+          id: 'w1',
+          applicationId: 'a2',
+          url: 'https://h.example/x',
+          events: [],
+          managedBy: null,
+          rotateLabel: null,
+        },
+      ],
+    });
+    const f = file([{ name: 'web', clientNames: ['Acme'], passkeys: [{ name: 'resp', api: 'response' }] }]);
+    const pruned = planTenancy(f, state, options({ prune: true }));
+    assert.deepEqual(
+      pruned.revocations.map((r) => `${r.kind} ${r.key}`),
+      ['passkey old/named', 'passkey old/p3', 'webhook old https://h.example/x', 'application old'],
+    );
+    const refused = planTenancy(f, state, options({ prune: true, maxDeletes: 3 }));
+    assert.match(refused.problems[0]?.message ?? '', /revokes 4 objects, more than --max-deletes 3/);
+  });
+
   it('is a conflict to name an object no stack manages unless adopted, and always one of another stack', () => {
     const state = ownState({
       clients: [{ id: 'c1', name: 'Acme', managedBy: null }],
@@ -160,31 +190,70 @@ describe('planTenancy', () => {
     assert.deepEqual(adopted.adoptions, [{ kind: 'client', key: 'Acme', id: 'c1' }]);
   });
 
-  it('rotates on a changed label, and not when adopting', () => {
-    const plan = planTenancy(
-      file([
-        { name: 'web', clientNames: ['Acme'], rotate: 'v2', passkeys: [{ name: 'resp', api: 'response' }] },
-      ]),
-      ownState(),
-      options(),
-    );
+  it('rotates on a changed label, not on a first one, and not when adopting', () => {
+    const labelled = file([
+      { name: 'web', clientNames: ['Acme'], rotate: 'v2', passkeys: [{ name: 'resp', api: 'response' }] },
+    ]);
+    const plan = planTenancy(labelled, ownState({ applications: [app({ rotateLabel: 'v1' })] }), options());
     assert.deepEqual(plan.changes, [
       {
         kind: 'application',
         key: 'web',
         id: 'a1',
-        fields: { rotate: { from: null, to: 'v2' } },
+        fields: { rotate: { from: 'v1', to: 'v2' } },
         rotate: true,
       },
+    ]);
+    // The secret in use is the one the label now names: recording it rotates nothing.
+    const first = planTenancy(labelled, ownState(), options());
+    assert.deepEqual(first.changes, [
+      { kind: 'application', key: 'web', id: 'a1', fields: { rotate: { from: null, to: 'v2' } } },
     ]);
     const full = planTenancy(
       file([
         { name: 'web', clientNames: ['Acme'], rotate: 'v2', passkeys: [{ name: 'resp', api: 'response' }] },
       ]),
-      ownState({ applications: [app({ activeSecrets: 2 })] }),
+      ownState({ applications: [app({ activeSecrets: 2, rotateLabel: 'v1' })] }),
       options(),
     );
     assert.match(full.problems[0]?.message ?? '', /has 2 active secrets/);
+  });
+
+  it('refuses an expiry it cannot read, rather than failing or meaning never', () => {
+    const spec = { name: 'resp', api: 'response' as const, expiresAt: '2027-12-31T23:59:60Z' };
+    for (const state of [ownState(), empty]) {
+      const plan = planTenancy(
+        file([{ name: 'web', clientNames: ['Acme'], passkeys: [spec] }]),
+        state,
+        options(),
+      );
+      assert.deepEqual(
+        plan.problems.map((p) => `${p.path}: ${p.message}`),
+        ['applications[0].passkeys[0].expiresAt: not a time that can be read: 2027-12-31T23:59:60Z'],
+      );
+    }
+  });
+
+  it("grants clients the environment holds outside the file, another stack's too, and refuses unknown ones", () => {
+    const state = ownState({
+      clients: [
+        { id: 'c1', name: 'Acme', managedBy: 'partners' },
+        { id: 'c2', name: 'Shared', managedBy: 'other' },
+      ],
+    });
+    const spec = {
+      name: 'web',
+      clientNames: ['Acme', 'Shared'],
+      passkeys: [{ name: 'resp', api: 'response' as const }],
+    };
+    const plan = planTenancy(file([spec]), state, options());
+    assert.deepEqual(plan.problems, []);
+    assert.deepEqual(plan.changes[0]?.fields, { clientNames: { from: ['Acme'], to: ['Acme', 'Shared'] } });
+    const unknown = planTenancy(file([{ ...spec, clientNames: ['Nobody'] }]), state, options());
+    assert.deepEqual(
+      unknown.problems.map((p) => `${p.path}: ${p.message}`),
+      ['applications[0].clientNames[0]: unknown client Nobody: list it under clients, or create it first'],
+    );
   });
 
   it('refuses a changed API and a past expiry of a new passkey', () => {

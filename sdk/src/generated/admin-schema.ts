@@ -623,6 +623,7 @@ export interface components {
                      * @description Default: never
                      */
                     expiresAt?: string;
+                    /** @description Its name within the application: no '/', no space at either end */
                     name: string;
                     /** @description Requests per day (default: the configured default) */
                     quotaPerDay?: number;
@@ -1210,6 +1211,7 @@ export interface operations {
                      * @description A time in the future
                      */
                     expiresAt?: string;
+                    /** @description Its name within the application: no '/', no space at either end */
                     name?: string;
                     /** @description Requests per day (default: the configured default) */
                     quotaPerDay?: number;
@@ -2423,6 +2425,7 @@ export interface operations {
                 "application/json": {
                     /** @description A time in the future; null: never */
                     expiresAt?: string | null;
+                    /** @description Its name within the application: no '/', no space at either end */
                     name?: string;
                     /** @description Requests per day (default: the configured default) */
                     quotaPerDay?: number;

@@ -1,14 +1,14 @@
 import { type FileHandle, open, unlink } from 'node:fs/promises';
 import { type Command, InvalidArgumentError } from 'commander';
 import { stringify } from 'yaml';
-import { maskValues } from '../../domain/env-references.js';
 import type { Environment } from '../../domain/environment.js';
+import { maskText } from '../../domain/mask-plan.js';
 import type { TenancyFile } from '../../domain/tenancy-file.js';
 import { planChangesSomething, type TenancyPlan } from '../../domain/tenancy-plan.js';
 import { configFileJsonSchema } from '../../http/admin/config-file-schema.js';
 import type { TenancyApplyResult } from '../../services/tenancy-config/apply-tenancy-config.js';
 import { DEFAULT_MAX_DELETES } from '../../services/tenancy-config/plan-tenancy-config.js';
-import { type AdminApi, query, withAdminApi } from '../admin-api.js';
+import { type AdminApi, AdminApiNoAnswer, AdminApiRefusal, query, withAdminApi } from '../admin-api.js';
 import { CliError } from '../cli-error.js';
 import type { CliIo } from '../cli-io.js';
 import { environmentOption, jsonOption } from '../command-options.js';
@@ -43,8 +43,8 @@ async function withConfigFile(
     await work(input);
   } catch (err) {
     // The admin API's refusals may quote the file (a webhook host): values from the environment stay masked.
-    if (input.masked.length === 0 || !(err instanceof Error)) throw err;
-    throw new CliError(maskValues(err.message.split('\n')[0] ?? '', input.masked));
+    if (input.mask.at.size === 0 || !(err instanceof Error)) throw err;
+    throw new CliError(maskText(err.message.split('\n')[0] ?? '', input.mask));
   }
 }
 
@@ -95,7 +95,7 @@ export function registerConfigCommands(program: Command, io: CliIo): void {
       withConfigFile(io, path, (input) =>
         withAdminApi(io, async (api) => {
           const p = await plan(api, input, opts);
-          io.stdout.write(renderPlan(p, { json: opts.json === true, masked: input.masked }));
+          io.stdout.write(renderPlan(p, { json: opts.json === true, file: input.file, mask: input.mask }));
           io.exitCode = p.problems.length > 0 ? 1 : planChangesSomething(p) ? 2 : 0;
         }),
       ),
@@ -138,7 +138,7 @@ async function apply(
 ) {
   const p = await plan(api, input, opts);
   if (p.problems.length > 0 || !planChangesSomething(p)) {
-    io.stdout.write(renderPlan(p, { json: false, masked: input.masked }));
+    io.stdout.write(renderPlan(p, { json: false, file: input.file, mask: input.mask }));
     io.exitCode = p.problems.length > 0 ? 1 : 0;
     return;
   }
@@ -151,16 +151,19 @@ async function apply(
   const out = opts.secretsOut ? await createSecretsFile(opts.secretsOut) : undefined;
   let result: TenancyApplyResult;
   try {
-    result = await api.call<TenancyApplyResult>('POST', `/${input.file.environment}/config/apply`, {
-      ...planBody(input.file, opts),
-      revision: p.revision,
-    });
+    result = await api.call<TenancyApplyResult>(
+      'POST',
+      `/${input.file.environment}/config/apply`,
+      { ...planBody(input.file, opts), revision: p.revision },
+      { untilAnswered: true },
+    );
   } catch (err) {
+    // No secret came to be written: the file holds nothing.
     await out?.close();
     if (opts.secretsOut) await unlink(opts.secretsOut).catch(() => {});
-    throw err;
+    throw applyFailure(err);
   }
-  io.stdout.write(renderApplied(result.plan, result.applyId, input.masked));
+  io.stdout.write(renderApplied(result.plan, result.applyId, input));
   const text = `${JSON.stringify(result.secrets, null, 2)}\n`;
   if (out) {
     await out.writeFile(text);
@@ -170,6 +173,18 @@ async function apply(
     io.stdout.write(text);
     io.stderr.write('rpa: the secrets above are shown only once: store them now\n');
   }
+}
+
+/**
+ * An apply refused (4xx) changed nothing: its transaction never committed. Without an answer, or
+ * with a server error, it may have committed: saying "nothing changed" then would be untrue.
+ */
+function applyFailure(err: unknown): unknown {
+  const refused = err instanceof AdminApiRefusal && err.status < 500;
+  if (refused || !(err instanceof AdminApiRefusal || err instanceof AdminApiNoAnswer)) return err;
+  return new CliError(
+    `no answer to the apply (${err.message}): it may have been applied, and the secrets it created cannot be shown again; see rpa config diff and rpa audit, and rotate what it created`,
+  );
 }
 
 /** A new file only its owner may read; an existing one is refused, never overwritten. */

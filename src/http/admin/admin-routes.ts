@@ -12,6 +12,9 @@ import { tenancyOperations as t } from './tenancy-admin-operations.js';
 import { webhookAdminHandlers } from './webhook-admin-handlers.js';
 import { webhookOperations as w } from './webhook-admin-operations.js';
 
+/** The largest configuration file a plan or an apply takes (docs/configuration-as-code.md). */
+const CONFIG_FILE_BODY_LIMIT = 32 * 1024 * 1024;
+
 /**
  * The admin API's routes under /admin/v1 (docs/operations.md, Admin API), in the order of its
  * OpenAPI document, an area at a time: each operation's scope, request parts and answers are in
@@ -24,6 +27,8 @@ export function adminRoutes(deps: ServiceDeps): RouteRow<AdminOperation>[] {
   const webhooks = webhookAdminHandlers(deps);
   const oversight = oversightAdminHandlers(deps);
   const config = configAdminHandlers(deps);
+  // A configuration file is sent whole: 2,500 partners with 10,000 passkeys are about 1.7 MB.
+  const whole = { bodyLimit: Math.max(CONFIG_FILE_BODY_LIMIT, deps.config.bodyLimitBytes) };
   // biome-ignore format: a route table, one route per line
   return [
     route('GET',    '/:environment/clients',                             t.listClients,             {}, tenancy.listClients),
@@ -49,8 +54,8 @@ export function adminRoutes(deps: ServiceDeps): RouteRow<AdminOperation>[] {
     route('POST',   '/:environment/webhook-endpoints/:id/enable',        w.enableWebhookEndpoint,   {}, webhooks.enableWebhookEndpoint),
     route('GET',    '/:environment/webhook-deliveries',                  w.listWebhookDeliveries,   {}, webhooks.listWebhookDeliveries),
 
-    route('POST',   '/:environment/config/plan',                         c.planTenancyConfig,       {}, config.planTenancyConfig),
-    route('POST',   '/:environment/config/apply',                        c.applyTenancyConfig,      {}, config.applyTenancyConfig),
+    route('POST',   '/:environment/config/plan',                         c.planTenancyConfig,       whole, config.planTenancyConfig),
+    route('POST',   '/:environment/config/apply',                        c.applyTenancyConfig,      whole, config.applyTenancyConfig),
     route('GET',    '/:environment/config/dump',                         c.dumpTenancyConfig,       {}, config.dumpTenancyConfig),
 
     route('GET',    '/:environment/privacy-requests',                    o.listPrivacyRequests,     {}, oversight.listPrivacyRequests),

@@ -85,16 +85,30 @@ function pathOf(pointer: string): string {
     .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 
-/** What is wrong with `doc` against the file's schema, each at its path; none when it is a file. */
 /**
- * The file with text read as a number or a boolean where its schema wants one: a value from
- * `${env:…}` is text (docs/configuration-as-code.md), and `quotaPerDay: ${env:RPA_QUOTA}` means
- * the number. Nothing else changes; what cannot be read so is left for configFileProblems.
+ * The file with text read as a number or a boolean where its schema wants one, at the paths whose
+ * whole value was one `${env:…}`: a value from the environment is text
+ * (docs/configuration-as-code.md), and `quotaPerDay: ${env:RPA_QUOTA}` means the number. Text the
+ * file itself wrote stays text, as the printed schema says; what cannot be read is left for
+ * configFileProblems.
  */
-export function convertConfigFile(doc: unknown): unknown {
-  return Value.Convert(ConfigFile, doc);
+export function convertConfigFile(doc: unknown, fromEnvironment: ReadonlySet<string>): unknown {
+  const converted = Value.Convert(ConfigFile, structuredClone(doc));
+  const keep = (was: unknown, now: unknown, path: string): unknown => {
+    if (Array.isArray(was) && Array.isArray(now)) return now.map((v, i) => keep(was[i], v, `${path}[${i}]`));
+    if (isRecord(was) && isRecord(now))
+      return Object.fromEntries(
+        Object.entries(now).map(([k, v]) => [k, keep(was[k], v, path ? `${path}.${k}` : k)]),
+      );
+    return was === now || fromEnvironment.has(path) ? now : was;
+  };
+  return keep(doc, converted, '');
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** What is wrong with `doc` against the file's schema, each at its path; none when it is a file. */
 export function configFileProblems(doc: unknown): FileProblem[] {
   const problems: FileProblem[] = [];
   const seen = new Set<string>();

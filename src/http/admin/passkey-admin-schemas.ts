@@ -8,8 +8,16 @@ import { Environment, Instant, InstantOrNull } from './admin-schemas.js';
 const Limit = (description: string) => Type.Integer({ minimum: 1, maximum: 1_000_000_000, description });
 export const RateLimit = Limit('Requests per minute (default: the configured default)');
 export const Quota = Limit('Requests per day (default: the configured default)');
-/** A passkey's name, unique among its application's unrevoked passkeys. */
-export const PasskeyName = Type.String({ minLength: 1, maxLength: 100, pattern: '^\\S(.*\\S)?$' });
+/**
+ * A passkey's name, unique among its application's unrevoked passkeys. No '/': `rpa config` names
+ * a passkey `<application>/<passkey>`, and application names may hold one.
+ */
+export const PasskeyName = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[^\\s/]([^/\\r\\n]*[^\\s/])?$',
+  description: "Its name within the application: no '/', no space at either end",
+});
 export const Api = Type.Union([Type.Literal('response'), Type.Literal('privacy')], {
   description: 'The API it is accepted by',
 });

@@ -10,7 +10,7 @@ import { toAppError } from './to-app-error.js';
  */
 export function installErrorHandling(app: FastifyInstance, render: ErrorRenderer): void {
   app.setErrorHandler((err, request, reply) => {
-    const error = toAppError(err);
+    const error = toAppError(err, request.routeOptions);
     // Only what nobody expected, with its stack. A 503 is an answer the server meant to give: the
     // outage behind it is logged when it starts and ends (deps.outages), and each request's access
     // line keeps its status and code.

@@ -51,7 +51,7 @@ function validationToAppError(err: FastifyError & { validation: ValidationIssue[
  * serve right now gives SERVICE_UNAVAILABLE (503, Retry-After); other unknown errors become
  * INTERNAL, whose rendering never includes the original message (the caller logs it).
  */
-export function toAppError(err: unknown): AppError {
+export function toAppError(err: unknown, route: { readonly bodyLimit?: number } = {}): AppError {
   if (err instanceof AppError) return err;
   const fe = err as FastifyError;
   if (fe && Array.isArray((fe as { validation?: unknown }).validation)) {
@@ -67,7 +67,14 @@ export function toAppError(err: unknown): AppError {
         source: { header: 'content-type' },
       });
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('PAYLOAD_TOO_LARGE');
+      return new AppError(
+        'PAYLOAD_TOO_LARGE',
+        route.bodyLimit === undefined
+          ? {}
+          : {
+              detail: `the request body is larger than ${route.bodyLimit} bytes, the most this operation takes`,
+            },
+      );
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('INVALID_REQUEST', { detail: 'Content-Length does not match the body' });
     case 'FST_ERR_MAX_PARAM_LENGTH':

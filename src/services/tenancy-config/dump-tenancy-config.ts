@@ -12,7 +12,8 @@ const UNMANAGED_DUMP_STACK = 'default';
 /**
  * The environment as a configuration file: a stack's objects, or with no stack named those no
  * stack manages (an `apply --adopt` of it claims them). What a file cannot name is left out:
- * revoked objects and passkeys without a name. Never a secret: only names, limits and labels.
+ * revoked objects and passkeys without a name; clients of others appear only in `clientNames`.
+ * Never a secret: only names, limits and labels.
  */
 export async function dumpTenancyConfig(
   deps: ServiceDeps,
@@ -22,8 +23,9 @@ export async function dumpTenancyConfig(
   const owner = input.stack ?? null;
   const mine = <T extends { readonly managedBy: string | null }>(o: T) => o.managedBy === owner;
   const apps = state.applications.filter(mine);
-  const granted = new Set(apps.flatMap((a) => a.clientNames));
-  const clients = state.clients.filter((c) => mine(c) || granted.has(c.name)).map((c) => ({ name: c.name }));
+  // A client another stack manages (or none does) is granted by name only: a file may name
+  // clients the environment holds, and listing it would be a conflict with its owner.
+  const clients = state.clients.filter(mine).map((c) => ({ name: c.name }));
   const passkeysOf = groupBy(
     state.passkeys.filter((p) => mine(p) && p.name !== null),
     (p) => p.applicationId,
@@ -44,7 +46,7 @@ export async function dumpTenancyConfig(
     }));
     return {
       name: a.name,
-      clientNames: [...a.clientNames],
+      clientNames: [...a.clientNames].sort(),
       ...(a.rotateLabel === null ? {} : { rotate: a.rotateLabel }),
       ...(passkeys.length > 0 ? { passkeys } : {}),
       ...(webhooks.length > 0 ? { webhooks } : {}),

@@ -43,7 +43,10 @@ export async function planAgainst(
   const plan = planTenancy(input.file, state, planOptions(deps, input));
   const fileProblems = checkTenancyFile(input.file);
   if (fileProblems.length === 0) return { plan, state };
-  return { plan: { ...plan, problems: [...fileProblems, ...plan.problems] }, state };
+  // The plan finds some of them too (an expiry it cannot read): each is named once.
+  const named = new Set(fileProblems.map((p) => `${p.path}: ${p.message}`));
+  const more = plan.problems.filter((p) => !named.has(`${p.path}: ${p.message}`));
+  return { plan: { ...plan, problems: [...fileProblems, ...more] }, state };
 }
 
 function planOptions(deps: ServiceDeps, input: TenancyConfigInput): PlanOptions {

@@ -78,10 +78,16 @@ export async function writeAdoptions(ctx: ApplyContext): Promise<void> {
         action: `${TARGETS[kind]}.adopted`,
         targetType: TARGETS[kind],
         targetId: id(item),
-        details: { ...ctx.stamp, key: item.key },
+        // The id names it; an endpoint's URL only by its origin (a receiver's token may be in it).
+        details: { ...ctx.stamp, ...(kind === 'webhook' ? { origin: originOf(ctx, id(item)) } : {}) },
       });
   }
 }
+
+const originOf = (ctx: ApplyContext, endpointId: string): string | null => {
+  const endpoint = ctx.state.webhooks.find((w) => w.id === endpointId);
+  return endpoint ? new URL(endpoint.url).origin : null;
+};
 
 /** Changed grants, limits, expiries, subscriptions and `rotate:` labels, adopted objects' included. */
 export async function writeChanges(ctx: ApplyContext): Promise<void> {

@@ -43,7 +43,6 @@ export async function readTenancyState(
     .innerJoin('clients', 'clients.id', 'application_grants.client_id')
     .select(['application_grants.application_id as id', 'clients.name'])
     .where('clients.environment', '=', environment)
-    .orderBy('clients.name')
     .execute();
   const secretCount = new Map(secrets.map((s) => [s.id, Number(s.n)]));
   const granted = new Map<string, string[]>();
@@ -55,7 +54,8 @@ export async function readTenancyState(
     managedBy: a.managed_by,
     rotateLabel: a.rotate_label,
     activeSecrets: secretCount.get(a.id) ?? 0,
-    clientNames: granted.get(a.id) ?? [],
+    // In JavaScript's order, not the collation's, so every store lists them alike.
+    clientNames: (granted.get(a.id) ?? []).sort(),
   }));
   return {
     environment,

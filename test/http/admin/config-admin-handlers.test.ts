@@ -62,6 +62,18 @@ describe(`admin API: configuration on ${TEST_DIALECT}`, () => {
     assert.equal(listed.json().data[0].name, 'web');
   });
 
+  it('takes a file of thousands of partners, over the body limit of other routes, naming each limit', async () => {
+    const clients = Array.from({ length: 15_000 }, (_, i) => ({ name: `partner-${i}-${'x'.repeat(80)}` }));
+    const file = { ...FILE, stack: 'big', clients, applications: [] };
+    assert.ok(JSON.stringify(file).length > 1_048_576);
+    const planned = await t.call(reader, 'POST', '/staging/config/plan', { file });
+    assert.equal(planned.statusCode, 200, planned.body.slice(0, 300));
+    assert.equal(planned.json().creations.length, 15_000);
+    const elsewhere = await t.call(writer, 'POST', '/staging/clients', { name: 'x'.repeat(1_100_000) });
+    assert.equal(elsewhere.statusCode, 413);
+    assert.match(elsewhere.json().detail, /larger than 1048576 bytes/);
+  });
+
   it('refuses an unknown field of the file and a file of another environment', async () => {
     const bad = await t.call(reader, 'POST', '/staging/config/plan', { file: { ...FILE, extra: 1 } });
     assert.equal(bad.statusCode, 400);

@@ -103,6 +103,8 @@ describe(`admin API: passkeys on ${TEST_DIALECT}`, () => {
       { api: 'response', rateLimitPerMinute: 0 },
       { api: 'response', extra: true },
       { api: 'response', expiresAt: 'tomorrow' },
+      // '/' separates application and passkey in `<application>/<passkey>` keys (rpa config).
+      { api: 'response', name: 'a/b' },
       { api: 'response', expiresAt: new Date(clock.now() - 1).toISOString() },
       {},
     ]) {

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import type { TenancyFile } from '../../../src/domain/tenancy-file.js';
 import { configFileProblems } from '../../../src/http/admin/config-file-schema.js';
+import { createApplication } from '../../../src/services/tenancy/create-application.js';
 import { createClient } from '../../../src/services/tenancy/create-client.js';
 import { applyTenancyConfig } from '../../../src/services/tenancy-config/apply-tenancy-config.js';
 import { dumpTenancyConfig } from '../../../src/services/tenancy-config/dump-tenancy-config.js';
@@ -10,6 +11,7 @@ import {
   planTenancyConfig,
   type TenancyConfigInput,
 } from '../../../src/services/tenancy-config/plan-tenancy-config.js';
+import { addWebhookEndpoint } from '../../../src/services/webhooks/add-webhook-endpoint.js';
 import { auditTrail } from '../../helpers/audit-trail.js';
 import { createTestRuntime, TEST_DIALECT, type TestRuntime } from '../../helpers/test-runtime.js';
 
@@ -108,6 +110,13 @@ describe(`applyTenancyConfig on ${TEST_DIALECT}`, () => {
   });
 
   it('rotates an application secret and a webhook secret when their label changes', async () => {
+    const first = await apply(partners('partners', { app: 'v1', hook: 'h1' }));
+    assert.deepEqual(
+      first.plan.changes.map((c) => c.rotate),
+      [undefined, undefined],
+      'a first label',
+    );
+    assert.deepEqual(first.secrets, { applications: {}, passkeys: {}, webhooks: {} });
     const r = await apply(partners('partners', { app: 'v2', hook: 'h2' }));
     assert.deepEqual(
       r.plan.changes.map((c) => [c.key, c.rotate]),
@@ -206,10 +215,24 @@ describe(`applyTenancyConfig on ${TEST_DIALECT}`, () => {
     assert.match(refused.problems[0]?.message ?? '', /more than --max-deletes 0/);
     await assert.rejects(apply(shrunk, { prune: true, maxDeletes: 0 }), { code: 'TENANCY_PLAN_REFUSED' });
     const r = await apply(shrunk, { prune: true });
-    assert.deepEqual(
-      r.plan.revocations.map((i) => `${i.kind} ${i.key}`),
-      ['application partners-web'],
-    );
+    const revoked = r.plan.revocations.map((i) => `${i.kind} ${i.key}`);
+    assert.equal(revoked.at(-1), 'application partners-web', 'what it holds goes first');
+    assert.deepEqual(revoked.sort(), [
+      'application partners-web',
+      'passkey partners-web/web-privacy',
+      'passkey partners-web/web-response',
+      `webhook partners-web ${HOOK}`,
+    ]);
+    const ids = r.plan.revocations.map((i) => i.id as string);
+    const db = rt.deps.store.db;
+    const active = await db
+      .selectFrom('passkeys')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('status', '=', 'active')
+      .execute();
+    const endpoints = await db.selectFrom('webhook_endpoints').select('id').where('id', 'in', ids).execute();
+    assert.deepEqual([active, endpoints], [[], []], 'its passkeys and endpoint are gone with it');
     const dumpedOther = await dumpTenancyConfig(rt.deps, { environment: 'production', stack: 'other' });
     assert.equal(dumpedOther.applications?.length, 2, "the other stack's objects are untouched");
   });
@@ -219,7 +242,8 @@ describe(`applyTenancyConfig on ${TEST_DIALECT}`, () => {
       (await auditTrail(rt.deps))
         .filter((e) => e.details.applyId === applyId)
         .map((e) => [e.action, e.details.name ?? null].join(' ').trim());
-    const created = await apply(partners('ordered'));
+    // Labels from the start: a first label is recorded, a changed one rotates.
+    const created = await apply(partners('ordered', { app: 'v1', hook: 'h1' }));
     assert.deepEqual(await trailOf(created.applyId), [
       'client.created ordered-EN_GB',
       'client.created ordered-DE_DE',
@@ -254,6 +278,74 @@ describe(`applyTenancyConfig on ${TEST_DIALECT}`, () => {
       ],
       'the passkey a rename replaces is revoked before its successor is created',
     );
+  });
+
+  it("adopts a receiver's endpoint without writing its URL's path or query to the audit trail", async () => {
+    const url = 'https://93.184.215.14/h?token=SEKRIT123';
+    await createClient(rt.deps, { environment: 'production', name: 'Hooked' });
+    const app = await createApplication(rt.deps, {
+      environment: 'production',
+      name: 'hooked-web',
+      clientNames: ['Hooked'],
+    });
+    await addWebhookEndpoint(rt.deps, { applicationId: app.application.id, url });
+    const file: TenancyFile = {
+      apiVersion: 'rpa/v1',
+      environment: 'production',
+      stack: 'hooked',
+      clients: [{ name: 'Hooked' }],
+      applications: [{ name: 'hooked-web', clientNames: ['Hooked'], webhooks: [{ url }] }],
+    };
+    const r = await apply(file, { adopt: true });
+    assert.equal(r.plan.adoptions.length, 3);
+    const trail = await rt.deps.store.db.selectFrom('audit_events').selectAll().execute();
+    const adopted = trail.filter((e) => JSON.parse(e.details).applyId === r.applyId);
+    assert.equal(adopted.length, 3);
+    assert.ok(!JSON.stringify(adopted).includes('SEKRIT123'), JSON.stringify(adopted));
+    const endpoint = adopted.find((e) => e.action === 'webhook_endpoint.adopted');
+    assert.equal(JSON.parse(endpoint?.details ?? '{}').origin, 'https://93.184.215.14');
+  });
+
+  it("grants another stack's client, and dumps it by name only, the dump diffing clean", async () => {
+    const file: TenancyFile = {
+      apiVersion: 'rpa/v1',
+      environment: 'production',
+      stack: 'sharing',
+      applications: [{ name: 'sharing-web', clientNames: ['partners-EN_GB'] }],
+    };
+    const r = await apply(file);
+    assert.deepEqual(
+      r.plan.creations.map((c) => `${c.kind} ${c.key}`),
+      ['application sharing-web'],
+    );
+    const dumped = await dumpTenancyConfig(rt.deps, { environment: 'production', stack: 'sharing' });
+    assert.deepEqual(dumped.clients, [], "another stack's client is not this stack's to list");
+    assert.deepEqual(dumped.applications?.[0]?.clientNames, ['partners-EN_GB']);
+    const plan = await planTenancyConfig(rt.deps, input(dumped));
+    assert.deepEqual([plan.creations, plan.changes, plan.adoptions, plan.problems], [[], [], [], []]);
+  });
+
+  it('plans no change for an application granted mixed-case clients, whatever the collation', async () => {
+    const file: TenancyFile = {
+      apiVersion: 'rpa/v1',
+      environment: 'production',
+      stack: 'cases',
+      clients: [{ name: 'acme-fr' }, { name: 'Beta-DE' }],
+      applications: [{ name: 'cases-web', clientNames: ['acme-fr', 'Beta-DE'] }],
+    };
+    // A database in a linguistic collation sorts 'acme-fr' before 'Beta-DE'; JavaScript does not.
+    const collate = (c: string) =>
+      sql`alter table clients alter column name type text collate ${sql.id(c)}`.execute(rt.deps.store.db);
+    if (TEST_DIALECT === 'postgres') await collate('en-US-x-icu');
+    try {
+      await apply(file);
+      const plan = await planTenancyConfig(rt.deps, input(file));
+      assert.deepEqual([plan.creations, plan.changes, plan.adoptions], [[], [], []]);
+      const dumped = await dumpTenancyConfig(rt.deps, { environment: 'production', stack: 'cases' });
+      assert.deepEqual(dumped.applications?.[0]?.clientNames, ['Beta-DE', 'acme-fr']);
+    } finally {
+      if (TEST_DIALECT === 'postgres') await collate('default');
+    }
   });
 
   it("adopts what no stack manages only when told, and never another stack's", async () => {

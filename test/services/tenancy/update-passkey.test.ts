@@ -21,6 +21,7 @@ describe(`updatePasskey on ${TEST_DIALECT}`, () => {
         .select(['action', 'details'])
         .where('target_id', '=', id)
         .orderBy('occurred_at')
+        .orderBy('id')
         .execute()
     ).map((e) => ({ action: e.action, details: JSON.parse(e.details) }));
 
