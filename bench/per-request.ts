@@ -48,14 +48,16 @@ const dir = mkdtempSync(join(tmpdir(), 'rpa-per-request-'));
 const databaseUrl = process.env.DATABASE_URL ?? `sqlite:${join(dir, 'bench.db')}`;
 const config = loadConfig({
   DATABASE_URL: databaseUrl,
-  LOG_LEVEL: 'warn',
+  // LOG_LEVEL=info prices the access line (ACCESS_LOG too): its lines then share stdout with the figures.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  ...(process.env.ACCESS_LOG ? { ACCESS_LOG: process.env.ACCESS_LOG } : {}),
   WORKER_ENABLED: 'false',
   DEFAULT_RATE_LIMIT_PER_MINUTE: '10000000',
   DEFAULT_QUOTA_PER_DAY: '1000000000',
   ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   ...(process.env.DATABASE_SCHEMA ? { DATABASE_SCHEMA: process.env.DATABASE_SCHEMA } : {}),
 });
-const runtime = await createRuntime(config, { logger: createLogger('warn') });
+const runtime = await createRuntime(config, { logger: createLogger(config.logLevel) });
 const app = await buildServer(runtime.http);
 await app.ready();
 
