@@ -1,5 +1,5 @@
 import { type FileHandle, open, unlink } from 'node:fs/promises';
-import { type Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { stringify } from 'yaml';
 import type { Environment } from '../../domain/environment.js';
 import { maskText } from '../../domain/mask-plan.js';
@@ -62,6 +62,15 @@ const plan = (api: AdminApi, input: ConfigInput, flags: PlanFlags) =>
 const secretsCreated = (p: TenancyPlan) =>
   p.creations.filter((c) => c.kind !== 'client').length + [...p.changes].filter((c) => c.rotate).length;
 
+// The plan's options, the same for diff and apply: a diff shows what that apply would do.
+const pruneOption = new Option('--prune', "revoke this stack's objects the file no longer names");
+const adoptOption = new Option('--adopt', 'claim same-named objects no stack manages');
+const maxDeletesOption = () =>
+  new Option(
+    '--max-deletes <n>',
+    `most revocations a prune may make (default ${DEFAULT_MAX_DELETES})`,
+  ).argParser(parseCount);
+
 export function registerConfigCommands(program: Command, io: CliIo): void {
   const config = program
     .command('config')
@@ -83,13 +92,9 @@ export function registerConfigCommands(program: Command, io: CliIo): void {
   config
     .command('diff <file>')
     .description('the plan against the environment (exit 0 nothing to change, 2 changes, 1 error)')
-    .option('--prune', "revoke this stack's objects the file no longer names")
-    .option('--adopt', 'claim same-named objects no stack manages')
-    .option(
-      '--max-deletes <n>',
-      `most revocations a prune may make (default ${DEFAULT_MAX_DELETES})`,
-      parseCount,
-    )
+    .addOption(pruneOption)
+    .addOption(adoptOption)
+    .addOption(maxDeletesOption())
     .addOption(jsonOption())
     .action((path: string, opts: PlanFlags & { json?: boolean }) =>
       withConfigFile(io, path, (input) =>
@@ -103,13 +108,9 @@ export function registerConfigCommands(program: Command, io: CliIo): void {
   config
     .command('apply <file>')
     .description('apply the plan in one transaction, all or nothing')
-    .option('--prune', "revoke this stack's objects the file no longer names")
-    .option('--adopt', 'claim same-named objects no stack manages')
-    .option(
-      '--max-deletes <n>',
-      `most revocations a prune may make (default ${DEFAULT_MAX_DELETES})`,
-      parseCount,
-    )
+    .addOption(pruneOption)
+    .addOption(adoptOption)
+    .addOption(maxDeletesOption())
     .option('--secrets-out <path>', 'write the new secrets to this new file (mode 0600)')
     .action((path: string, opts: PlanFlags & { secretsOut?: string }) =>
       withConfigFile(io, path, (input) => withAdminApi(io, (api) => apply(io, api, input, opts))),
