@@ -47,7 +47,8 @@ describe(`updatePasskey on ${TEST_DIALECT}`, () => {
     const named = await updatePasskey(rt.deps, { passkeyId: id, name: 'web-response' });
     assert.equal(named.name, 'web-response');
     const trail = (await auditOf(id)).filter((e) => e.action === 'passkey.updated');
-    assert.deepEqual(trail.at(-1)?.details.name, { from: null, to: 'web-response' });
+    // Entries of one frozen millisecond have no order of their own: find the rename by its detail.
+    assert.deepEqual(trail.find((e) => e.details.name)?.details.name, { from: null, to: 'web-response' });
     await assert.rejects(
       updatePasskey(rt.deps, { passkeyId: demo.privacyPasskeyId, name: 'web-response' }),
       (err: Error & { code?: string; detail?: string }) =>
