@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PlanItem } from '../../domain/plan-items.js';
 import type { TenancyFile } from '../../domain/tenancy-file.js';
 import type { ComputedTenancyPlan } from '../../domain/tenancy-plan.js';
-import type { TenancyState } from '../../domain/tenancy-state.js';
+import type { TenancyState, WebhookState } from '../../domain/tenancy-state.js';
 import type { Database } from '../../store/schema.js';
 import type { AuditEntry } from '../audit/record-audit.js';
 import type { ServiceDeps } from '../deps.js';
@@ -31,6 +31,8 @@ export interface ApplyContext {
   /** Names of clients and applications to their ids, the new ones added as they are written. */
   readonly clientIds: Map<string, string>;
   readonly applicationIds: Map<string, string>;
+  /** The state's endpoints by id: the plan names them by id. */
+  readonly endpoints: ReadonlyMap<string, WebhookState>;
   readonly secrets: ConfigSecrets;
   readonly audit: AuditEntry[];
   readonly changes: TenancyChange[];
@@ -39,12 +41,13 @@ export interface ApplyContext {
 }
 
 export function newApplyContext(
-  base: Omit<ApplyContext, 'clientIds' | 'applicationIds' | 'secrets' | 'audit' | 'changes'>,
+  base: Omit<ApplyContext, 'clientIds' | 'applicationIds' | 'endpoints' | 'secrets' | 'audit' | 'changes'>,
 ): ApplyContext {
   return {
     ...base,
     clientIds: new Map(base.state.clients.map((c) => [c.name, c.id])),
     applicationIds: new Map(base.plan.applicationIds),
+    endpoints: new Map(base.state.webhooks.map((w) => [w.id, w])),
     secrets: { applications: {}, passkeys: {}, webhooks: {} },
     audit: [],
     changes: [],
@@ -55,9 +58,19 @@ export function newApplyContext(
 export const itemsOf = (items: readonly PlanItem[], kind: PlanItem['kind']) =>
   items.filter((i) => i.kind === kind);
 
-/** The id a plan item's application has, created or existing. */
-export function applicationIdOf(ctx: ApplyContext, name: string): string {
-  const id = ctx.applicationIds.get(name);
-  if (!id) throw new Error(`no application ${name} in this apply`);
-  return id;
+function found<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`no ${what} in this apply`);
+  return value;
 }
+
+/** The id a plan item's application has, created or existing. */
+export const applicationIdOf = (ctx: ApplyContext, name: string): string =>
+  found(ctx.applicationIds.get(name), `application ${name}`);
+
+/** The id a named client has, created or existing. */
+export const clientIdOf = (ctx: ApplyContext, name: string): string =>
+  found(ctx.clientIds.get(name), `client ${name}`);
+
+/** An endpoint the plan names, as the state it was planned on holds it. */
+export const endpointOf = (ctx: ApplyContext, id: string): WebhookState =>
+  found(ctx.endpoints.get(id), `endpoint ${id}`);

@@ -10,8 +10,7 @@ import {
 import { deleteWebhookEndpoint } from '../../store/repositories/webhook-endpoints.js';
 import { addApplicationSecret } from '../tenancy/rotate-application-secret.js';
 import { replaceWebhookSecret } from '../webhooks/rotate-webhook-secret.js';
-import { type ApplyContext, itemsOf } from './apply-context.js';
-import { clientIdOf } from './write-creations.js';
+import { type ApplyContext, clientIdOf, endpointOf, itemsOf } from './apply-context.js';
 
 const TARGETS = {
   client: 'client',
@@ -32,7 +31,6 @@ const id = (item: PlanItem): string => {
  */
 export async function writeRevocations(ctx: ApplyContext): Promise<void> {
   const apps = new Map(ctx.state.applications.map((a) => [a.id, a]));
-  const endpoints = new Map(ctx.state.webhooks.map((w) => [w.id, w]));
   for (const item of ctx.plan.revocations) {
     const target = id(item);
     if (item.kind === 'application') {
@@ -54,7 +52,7 @@ export async function writeRevocations(ctx: ApplyContext): Promise<void> {
         details: { ...ctx.stamp },
       });
     } else if (item.kind === 'webhook') {
-      const endpoint = endpoints.get(target);
+      const endpoint = ctx.endpoints.get(target);
       await deleteWebhookEndpoint(ctx.trx, target);
       const applicationId = endpoint?.applicationId;
       if (applicationId && apps.has(applicationId)) ctx.changes.push({ applicationId });
@@ -62,7 +60,7 @@ export async function writeRevocations(ctx: ApplyContext): Promise<void> {
         action: 'webhook_endpoint.removed',
         targetType: 'webhook_endpoint',
         targetId: target,
-        details: { ...ctx.stamp, applicationId, origin: endpoint ? new URL(endpoint.url).origin : null },
+        details: { ...ctx.stamp, applicationId, origin: originOf(ctx, target) },
       });
     }
   }
@@ -84,8 +82,9 @@ export async function writeAdoptions(ctx: ApplyContext): Promise<void> {
   }
 }
 
+/** An endpoint's URL in the audit trail: its origin alone (a receiver's token may be in the rest). */
 const originOf = (ctx: ApplyContext, endpointId: string): string | null => {
-  const endpoint = ctx.state.webhooks.find((w) => w.id === endpointId);
+  const endpoint = ctx.endpoints.get(endpointId);
   return endpoint ? new URL(endpoint.url).origin : null;
 };
 
@@ -145,8 +144,7 @@ async function changeApplication(ctx: ApplyContext, item: PlanItem): Promise<voi
 async function changeWebhook(ctx: ApplyContext, item: PlanItem): Promise<void> {
   const target = id(item);
   const fields = item.fields ?? {};
-  const endpoint = ctx.state.webhooks.find((w) => w.id === target);
-  if (!endpoint) throw new Error(`the plan's endpoint ${target} is not in the state it was planned on`);
+  const endpoint = endpointOf(ctx, target);
   if (fields.events) await replaceSubscriptions(ctx.trx, target, fields.events.to as string[]);
   if (fields.rotate) await setRotateLabel(ctx.trx, 'webhook', target, fields.rotate.to as string);
   if (fields.events)

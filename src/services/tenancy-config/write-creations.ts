@@ -15,7 +15,7 @@ import {
   insertWebhookEndpoints,
   type NewWebhookEndpoint,
 } from '../../store/repositories/webhook-endpoints.js';
-import { type ApplyContext, applicationIdOf } from './apply-context.js';
+import { type ApplyContext, applicationIdOf, clientIdOf } from './apply-context.js';
 
 const keyed = (items: readonly PlanItem[]) => new Set(items.map((i) => `${i.kind} ${i.key}`));
 
@@ -83,12 +83,6 @@ async function createApplications(ctx: ApplyContext, created: Set<string>): Prom
       details: { ...ctx.stamp, clientId: app.clientId, name: app.name, secretId: app.secret.id, clientNames },
     });
   }
-}
-
-export function clientIdOf(ctx: ApplyContext, name: string): string {
-  const id = ctx.clientIds.get(name);
-  if (!id) throw new Error(`no client ${name} in this apply`);
-  return id;
 }
 
 async function createPasskeys(ctx: ApplyContext, created: Set<string>): Promise<void> {
