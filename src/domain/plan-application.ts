@@ -60,10 +60,7 @@ export function planApplication(c: AppContext): ApplicationState | undefined {
   // Sorted here, not by the database: its collation may order 'Beta-DE' after 'acme-fr'.
   const granted = sorted(found.clientNames);
   if (!sameList(granted, clientNames)) fields.clientNames = { from: granted, to: clientNames };
-  const relabel = spec.rotate !== undefined && spec.rotate !== found.rotateLabel;
-  if (relabel) fields.rotate = { from: found.rotateLabel, to: spec.rotate };
-  // Adopting, or a first label, records it: the secret in use is the one the operator holds.
-  const rotate = relabel && found.rotateLabel !== null && !r.adopting;
+  const rotate = planRotation(fields, spec.rotate, found.rotateLabel, r.adopting);
   if (rotate && found.activeSecrets >= MAX_ACTIVE_SECRETS)
     sink.problems.push({
       path: `${at}.rotate`,
@@ -161,9 +158,7 @@ function planWebhook(c: AppContext, at: string, spec: WebhookSpec, existing: rea
   const fields: Record<string, FieldChange> = {};
   const current = sorted(found.events);
   if (!sameList(current, events)) fields.events = { from: current, to: events };
-  const relabel = spec.rotate !== undefined && spec.rotate !== found.rotateLabel;
-  if (relabel) fields.rotate = { from: found.rotateLabel, to: spec.rotate };
-  const rotate = relabel && found.rotateLabel !== null && !r.adopting;
+  const rotate = planRotation(fields, spec.rotate, found.rotateLabel, r.adopting);
   const item = {
     kind: 'webhook' as const,
     key,
@@ -173,6 +168,22 @@ function planWebhook(c: AppContext, at: string, spec: WebhookSpec, existing: rea
   };
   if (r.adopting) sink.adoptions.push(item);
   else if (Object.keys(fields).length > 0) sink.changes.push(item);
+}
+
+/**
+ * A `rotate:` label against the one recorded (docs/configuration-as-code.md): a different label is
+ * a change of the field, and rotates the secret unless it is the first label or the object is being
+ * adopted, when the secret in use is the one the operator already holds. Returns whether it rotates.
+ */
+function planRotation(
+  fields: Record<string, FieldChange>,
+  label: string | undefined,
+  recorded: string | null,
+  adopting: boolean | undefined,
+): boolean {
+  if (label === undefined || label === recorded) return false;
+  fields.rotate = { from: recorded, to: label };
+  return recorded !== null && !adopting;
 }
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
